@@ -1,0 +1,30 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "RouteKit",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    products: [
+        .library(name: "RouteKit", targets: ["RouteKit"]),
+        .library(name: "RouteKitYAML", targets: ["RouteKitYAML"]),
+        .executable(name: "routecheck", targets: ["routecheck"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
+        .target(name: "RouteKit"),
+        .target(name: "RouteKitYAML", dependencies: ["RouteKit", "CYAML"]),
+        .target(name: "RouteCheck", dependencies: ["RouteKit", "RouteKitYAML"]),
+        .executableTarget(name: "routecheck", dependencies: ["RouteCheck"]),
+        .testTarget(name: "RouteKitTests", dependencies: ["RouteKit"]),
+        .testTarget(name: "RouteKitYAMLTests", dependencies: ["RouteKitYAML", "RouteKit"]),
+        .testTarget(
+            name: "RouteCheckTests",
+            dependencies: ["RouteCheck", "RouteKit", "RouteKitYAML"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

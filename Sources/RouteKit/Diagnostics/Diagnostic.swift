@@ -1,0 +1,95 @@
+/// How serious a diagnostic is.
+public enum Severity: String, Sendable, Hashable, Codable {
+    case error
+    case warning
+    case note
+}
+
+/// A stable identifier of a kind of problem, such as `unknown-screen`.
+///
+/// Codes are part of the product contract: tools filter on them and `docs/diagnostics.md` lists
+/// every one. Each phase declares its codes in its own messages file.
+///
+/// ```swift
+/// let code: DiagnosticCode = "unknown-screen"
+/// ```
+public struct DiagnosticCode: Sendable, Hashable, Codable, ExpressibleByStringLiteral,
+    CustomStringConvertible
+{
+    public let rawValue: String
+
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { self.rawValue = value }
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+    public var description: String { rawValue }
+}
+
+/// A secondary message attached to a diagnostic, such as "first declared here".
+public struct DiagnosticNote: Sendable, Hashable, Codable {
+    public var message: String
+    public var range: SourceRange?
+
+    public init(_ message: String, at range: SourceRange? = nil) {
+        self.message = message
+        self.range = range
+    }
+}
+
+/// A replacement of the diagnostic's primary range: the single obvious fix.
+public struct FixIt: Sendable, Hashable, Codable {
+    public var replacement: String
+
+    public init(replacement: String) { self.replacement = replacement }
+}
+
+/// One problem found in a route table, a payload or an expression.
+///
+/// Diagnostics are data; renderers in `DiagnosticRenderer` turn them into text, JSON or GitHub
+/// annotations.
+///
+/// ```swift
+/// let d = Diagnostic(.error, "unknown-screen",
+///                    "unknown screen 'mesage_detail'; did you mean 'message_detail'?",
+///                    at: range, fixIt: FixIt(replacement: "message_detail"))
+/// ```
+public struct Diagnostic: Sendable, Hashable, Codable {
+    public var severity: Severity
+    public var code: DiagnosticCode
+    public var message: String
+    public var range: SourceRange
+    public var notes: [DiagnosticNote]
+    public var fixIt: FixIt?
+
+    public init(
+        _ severity: Severity, _ code: DiagnosticCode, _ message: String, at range: SourceRange,
+        notes: [DiagnosticNote] = [], fixIt: FixIt? = nil
+    ) {
+        self.severity = severity
+        self.code = code
+        self.message = message
+        self.range = range
+        self.notes = notes
+        self.fixIt = fixIt
+    }
+
+    /// Orders diagnostics by file, then position, then severity (errors first), then message.
+    public static func sortsBefore(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
+        if lhs.range.file != rhs.range.file { return lhs.range.file < rhs.range.file }
+        if lhs.range.start != rhs.range.start { return lhs.range.start < rhs.range.start }
+        if lhs.severity != rhs.severity { return lhs.severity == .error }
+        return lhs.message < rhs.message
+    }
+}
+
+/// A diagnostic that is also a Swift error, for phases that stop at their first problem.
+public struct DiagnosticError: Error, Sendable, Hashable {
+    public var diagnostic: Diagnostic
+
+    public init(_ diagnostic: Diagnostic) { self.diagnostic = diagnostic }
+}

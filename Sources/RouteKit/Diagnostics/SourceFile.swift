@@ -1,0 +1,60 @@
+/// The text of one source file, with a line index for rendering diagnostics.
+///
+/// ```swift
+/// let file = SourceFile(path: "routes/app.yaml", text: "version: 1\n")
+/// file.line(1) // "version: 1"
+/// ```
+public struct SourceFile: Sendable {
+    public let path: String
+    public let text: String
+    /// UTF-8 offsets at which each line starts.
+    private let lineStarts: [Int]
+
+    public init(path: String, text: String) {
+        self.path = path
+        self.text = text
+        var starts = [0]
+        var offset = 0
+        for byte in text.utf8 {
+            offset += 1
+            if byte == UInt8(ascii: "\n") { starts.append(offset) }
+        }
+        lineStarts = starts
+    }
+
+    public var lineCount: Int { lineStarts.count }
+
+    /// The text of a 1-based line, without its line break; nil past the end.
+    public func line(_ number: Int) -> String? {
+        guard number >= 1, number <= lineStarts.count else { return nil }
+        let utf8 = text.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: lineStarts[number - 1])
+        var end = number < lineStarts.count
+            ? utf8.index(utf8.startIndex, offsetBy: lineStarts[number] - 1) : utf8.endIndex
+        if end > start, utf8[utf8.index(before: end)] == UInt8(ascii: "\r") {
+            end = utf8.index(before: end)
+        }
+        return String(text[start..<end])
+    }
+
+    /// The position of a UTF-8 byte offset (clamped to the file), with its column in scalars.
+    public func position(ofOffset offset: Int) -> SourcePosition {
+        let clamped = max(0, min(offset, text.utf8.count))
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= clamped { low = mid } else { high = mid - 1 }
+        }
+        let utf8 = text.utf8
+        let lineStart = utf8.index(utf8.startIndex, offsetBy: lineStarts[low])
+        let target = utf8.index(utf8.startIndex, offsetBy: clamped)
+        var column = 1
+        var index = lineStart
+        while index < target {
+            if utf8[index] & 0xC0 != 0x80 { column += 1 }
+            index = utf8.index(after: index)
+        }
+        return SourcePosition(line: low + 1, column: column, offset: clamped)
+    }
+}

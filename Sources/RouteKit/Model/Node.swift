@@ -1,0 +1,56 @@
+/// A node of a parsed YAML (or JSON) document, with its exact place in the source.
+///
+/// `RouteKitYAML` builds these from libyaml's events; the route model is decoded from them, so
+/// nothing after reading needs libyaml. Aliases are already expanded and merge keys (`<<`) already
+/// applied; tags are kept as written (resolved to their full form, e.g. `tag:yaml.org,2002:str`).
+///
+/// ```swift
+/// if case .scalar(let scalar) = node.content { print(scalar.value, node.range.start.line) }
+/// ```
+public struct Node: Sendable {
+    public enum Content: Sendable {
+        case scalar(Scalar)
+        case sequence([Node])
+        case mapping([Pair])
+    }
+
+    /// How a scalar was written; plain scalars alone are resolved by the YAML 1.2 core schema.
+    public enum ScalarStyle: String, Sendable, Hashable {
+        case plain
+        case singleQuoted = "single-quoted"
+        case doubleQuoted = "double-quoted"
+        case literal
+        case folded
+    }
+
+    public struct Scalar: Sendable, Hashable {
+        public var value: String
+        public var style: ScalarStyle
+
+        public init(_ value: String, style: ScalarStyle = .plain) {
+            self.value = value
+            self.style = style
+        }
+    }
+
+    public struct Pair: Sendable {
+        public var key: Node
+        public var value: Node
+
+        public init(key: Node, value: Node) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    public var content: Content
+    /// The explicit tag in full form, or nil when the node had none.
+    public var tag: String?
+    public var range: SourceRange
+
+    public init(_ content: Content, tag: String? = nil, range: SourceRange) {
+        self.content = content
+        self.tag = tag
+        self.range = range
+    }
+}

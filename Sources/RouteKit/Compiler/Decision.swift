@@ -1,0 +1,104 @@
+/// Where a payload leads: the matched rule (or the fallback, or nothing) and everything needed to
+/// perform it.
+///
+/// ```swift
+/// let decision = table.decide(["type": 3, "id": 42])
+/// if case .rule(let name, _) = decision.source { print(name) } // "message-detail"
+/// ```
+public struct Decision: Sendable, Hashable {
+    public enum Source: Sendable, Hashable {
+        /// The first rule that matched, by name and index in table order.
+        case rule(name: String, index: Int)
+        case fallback
+        /// No rule matched and the table has no fallback.
+        case none
+    }
+
+    public var source: Source
+    /// nil exactly when `source` is `.none`.
+    public var action: ResolvedAction?
+    public var login: LoginRequirement
+    public var foreground: ForegroundPolicy
+    public var ifVisible: IfVisiblePolicy
+    /// The alert texts with `{path}` placeholders already filled in from the payload.
+    public var alert: AlertText
+
+    public init(source: Source, action: ResolvedAction?, login: LoginRequirement = .none,
+                foreground: ForegroundPolicy = .alert, ifVisible: IfVisiblePolicy = .reload,
+                alert: AlertText = AlertText()) {
+        self.source = source
+        self.action = action
+        self.login = login
+        self.foreground = foreground
+        self.ifVisible = ifVisible
+        self.alert = alert
+    }
+
+    /// The decision for a payload that routes nowhere.
+    public static let unmatched = Decision(source: .none, action: nil)
+
+    /// Whether the payload routes somewhere (a rule or the fallback).
+    public var routes: Bool { action != nil }
+}
+
+/// An action with its params computed from the payload.
+public struct ResolvedAction: Sendable, Hashable {
+    /// The tab the action selects explicitly (`tab:`), if any.
+    public var tab: String?
+    public var popToRoot: Bool
+    /// Screens pushed in order (a back stack when more than one).
+    public var push: [ScreenInstance]
+    public var present: ScreenInstance?
+
+    public init(tab: String? = nil, popToRoot: Bool = false, push: [ScreenInstance] = [],
+                present: ScreenInstance? = nil) {
+        self.tab = tab
+        self.popToRoot = popToRoot
+        self.push = push
+        self.present = present
+    }
+}
+
+/// A screen with concrete params, normalized to the screen's declared param types.
+public struct ScreenInstance: Sendable, Hashable {
+    public var screen: String
+    public var params: [String: JSONValue]
+
+    public init(screen: String, params: [String: JSONValue] = [:]) {
+        self.screen = screen
+        self.params = params
+    }
+}
+
+/// Who must be logged in before a route is performed.
+public enum LoginRequirement: Sendable, Hashable {
+    case none
+    /// Any logged-in user.
+    case required
+    /// Exactly this user (from `login: {user: …}`).
+    case user(String)
+}
+
+/// The alert shown for a foreground notification, texts final.
+public struct AlertText: Sendable, Hashable, Codable {
+    public var title: String
+    public var message: String
+    public var confirm: String
+    public var cancel: String
+
+    public init(title: String = "", message: String = "", confirm: String = "View",
+                cancel: String = "Cancel") {
+        self.title = title
+        self.message = message
+        self.confirm = confirm
+        self.cancel = cancel
+    }
+}
+
+/// Anything that decides routes for a table: the compiled evaluator, or the reference interpreter.
+///
+/// The navigator asks its decider for every payload it handles.
+public protocol RouteDecider: Sendable {
+    var table: RouteTable { get }
+    func decide(_ payload: JSONValue) -> Decision
+}

@@ -1,0 +1,42 @@
+/// Table-wide defaults, with SPEC's values for anything a table leaves out.
+///
+/// ```swift
+/// Defaults().foreground // .alert
+/// Defaults().alert.message // "{aps.alert}"
+/// ```
+public struct Defaults: Sendable, Hashable {
+    public var foreground: ForegroundPolicy
+    public var ifVisible: IfVisiblePolicy
+    public var clearBadge: Bool
+    public var alert: AlertTemplate
+
+    public init(foreground: ForegroundPolicy = .alert, ifVisible: IfVisiblePolicy = .reload,
+                clearBadge: Bool = false, alert: AlertTemplate = AlertTemplate()) {
+        self.foreground = foreground
+        self.ifVisible = ifVisible
+        self.clearBadge = clearBadge
+        self.alert = alert
+    }
+}
+
+/// Alert texts; `{path}` in them is replaced by the payload value at that path.
+public struct AlertTemplate: Sendable, Hashable {
+    public var title: String
+    public var message: String
+    public var confirm: String
+    public var cancel: String
+
+    public init(title: String = "", message: String = "{aps.alert}", confirm: String = "View",
+                cancel: String = "Cancel") {
+        self.title = title
+        self.message = message
+        self.confirm = confirm
+        self.cancel = cancel
+    }
+
+    /// These texts with a rule's overrides applied.
+    public func overridden(by override: AlertOverride) -> AlertTemplate {
+        AlertTemplate(title: override.title ?? title, message: override.message ?? message,
+                      confirm: override.confirm ?? confirm, cancel: override.cancel ?? cancel)
+    }
+}

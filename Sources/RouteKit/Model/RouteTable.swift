@@ -1,0 +1,65 @@
+/// A checked route table: tabs, screens, payload fields, defaults and rules, in declaration order.
+///
+/// Built from YAML by `TableDecoder` (positions kept for diagnostics) or loaded from a compiled
+/// table. Every name it holds refers to a declared tab or screen.
+///
+/// ```swift
+/// let detail = table.screen(named: "message_detail")
+/// let home = table.tabIndex(of: "home") // 0
+/// ```
+public struct RouteTable: Sendable {
+    /// The route file format version this table was written in.
+    public var version: Int
+    /// Tab bar order: a tab's index is its position.
+    public var tabs: [String]
+    public var loginScreen: String?
+    public var screens: [Screen]
+    public var payloadFields: [PayloadField]
+    public var defaults: Defaults
+    public var rules: [Rule]
+    /// Performed when no rule matches; nil for `fallback: none`.
+    public var fallback: Route?
+
+    public init(
+        version: Int = 1, tabs: [String], loginScreen: String? = nil, screens: [Screen],
+        payloadFields: [PayloadField] = [], defaults: Defaults = Defaults(), rules: [Rule],
+        fallback: Route? = nil
+    ) {
+        self.version = version
+        self.tabs = tabs
+        self.loginScreen = loginScreen
+        self.screens = screens
+        self.payloadFields = payloadFields
+        self.defaults = defaults
+        self.rules = rules
+        self.fallback = fallback
+        screenIndex = Dictionary(
+            screens.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    private var screenIndex: [String: Int]
+
+    public func screen(named name: String) -> Screen? {
+        screenIndex[name].map { screens[$0] }
+    }
+
+    public func tabIndex(of name: String) -> Int? { tabs.firstIndex(of: name) }
+
+    /// Declared payload fields as the expression checker and the normalizer want them.
+    public var fieldTypes: [String: FieldType] {
+        Dictionary(payloadFields.map { ($0.path, $0.type) }, uniquingKeysWith: { first, _ in first })
+    }
+}
+
+/// A declared payload field: a path such as `type` or `aps.badge`, and its type.
+public struct PayloadField: Sendable, Hashable {
+    public var path: String
+    public var type: FieldType
+    public var range: SourceRange?
+
+    public init(path: String, type: FieldType, range: SourceRange? = nil) {
+        self.path = path
+        self.type = type
+        self.range = range
+    }
+}

@@ -1,0 +1,137 @@
+/// A named route with the predicate that selects it.
+///
+/// ```yaml
+/// - name: message-detail
+///   when: type == 3
+///   push: message_detail
+///   params: {id: id}
+/// ```
+public struct Rule: Sendable, Hashable {
+    public var name: String
+    public var when: ExpressionSource
+    public var route: Route
+    /// Where the rule's `- name:` item starts.
+    public var range: SourceRange?
+
+    public init(name: String, when: ExpressionSource, route: Route, range: SourceRange? = nil) {
+        self.name = name
+        self.when = when
+        self.route = route
+        self.range = range
+    }
+}
+
+/// What a rule (or the fallback) does: the action and its policies.
+public struct Route: Sendable, Hashable {
+    public var action: Action
+    public var login: LoginRule
+    /// nil: the table's default applies.
+    public var foreground: ForegroundPolicy?
+    public var ifVisible: IfVisiblePolicy?
+    public var alert: AlertOverride
+
+    public init(
+        action: Action, login: LoginRule = .none, foreground: ForegroundPolicy? = nil,
+        ifVisible: IfVisiblePolicy? = nil, alert: AlertOverride = AlertOverride()
+    ) {
+        self.action = action
+        self.login = login
+        self.foreground = foreground
+        self.ifVisible = ifVisible
+        self.alert = alert
+    }
+}
+
+/// Where a route leads: a tab, popping to its root, screens pushed, or a screen presented.
+///
+/// A rule's `params` belong to its target screen: the presented one, or the last one pushed.
+public struct Action: Sendable, Hashable {
+    public var tab: String?
+    public var popToRoot: Bool
+    public var push: [ScreenStep]
+    public var present: ScreenStep?
+
+    public init(tab: String? = nil, popToRoot: Bool = false, push: [ScreenStep] = [],
+                present: ScreenStep? = nil) {
+        self.tab = tab
+        self.popToRoot = popToRoot
+        self.push = push
+        self.present = present
+    }
+}
+
+/// A screen to show and the expressions that compute its params.
+public struct ScreenStep: Sendable, Hashable {
+    public var screen: String
+    /// Param name and the expression over the payload that gives its value, sorted by name.
+    public var params: [ParamBinding]
+    public var range: SourceRange?
+
+    public init(screen: String, params: [ParamBinding] = [], range: SourceRange? = nil) {
+        self.screen = screen
+        self.params = params
+        self.range = range
+    }
+}
+
+/// `name: expression` in a `params` mapping.
+public struct ParamBinding: Sendable, Hashable {
+    public var name: String
+    public var expression: ExpressionSource
+
+    public init(name: String, expression: ExpressionSource) {
+        self.name = name
+        self.expression = expression
+    }
+}
+
+/// A rule's login requirement as written.
+public enum LoginRule: Sendable, Hashable {
+    /// No login needed (a screen's own `login: required` still applies).
+    case none
+    case required
+    /// The logged-in user id must equal this expression's value.
+    case user(ExpressionSource)
+}
+
+/// What to do with a notification that arrives while the app is in the foreground.
+public enum ForegroundPolicy: String, Sendable, Hashable, Codable, CaseIterable {
+    case alert
+    case navigate
+    case ignore
+}
+
+/// What to do when the target screen is already on top with the same params.
+public enum IfVisiblePolicy: String, Sendable, Hashable, Codable, CaseIterable {
+    case reload
+    case push
+}
+
+/// Alert texts a rule overrides; nil keeps the table's default.
+public struct AlertOverride: Sendable, Hashable {
+    public var title: String?
+    public var message: String?
+    public var confirm: String?
+    public var cancel: String?
+
+    public init(title: String? = nil, message: String? = nil, confirm: String? = nil,
+                cancel: String? = nil) {
+        self.title = title
+        self.message = message
+        self.confirm = confirm
+        self.cancel = cancel
+    }
+}
+
+/// Expression text from a route file and where it was written, for positioned diagnostics.
+public struct ExpressionSource: Sendable, Hashable {
+    public var text: String
+    public var range: SourceRange?
+    public var style: Node.ScalarStyle
+
+    public init(_ text: String, range: SourceRange? = nil, style: Node.ScalarStyle = .plain) {
+        self.text = text
+        self.range = range
+        self.style = style
+    }
+}

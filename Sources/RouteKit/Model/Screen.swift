@@ -1,0 +1,55 @@
+/// A screen of the app and how it is shown.
+///
+/// ```swift
+/// let detail = Screen(name: "message_detail", show: .push, tab: "home",
+///                     params: [ScreenParam(name: "id", type: .int)], hidesBottomBar: true)
+/// ```
+public struct Screen: Sendable, Hashable {
+    /// Pushed onto a tab's navigation stack, or presented modally.
+    public enum Presentation: String, Sendable, Hashable, CaseIterable {
+        case push
+        case present
+    }
+
+    public var name: String
+    public var show: Presentation
+    /// The tab whose stack a pushed screen goes onto; nil pushes onto the selected tab.
+    public var tab: String?
+    public var params: [ScreenParam]
+    public var hidesBottomBar: Bool
+    public var embedInNavigation: Bool
+    /// `login: required` on the screen: every route that shows it needs a logged-in user.
+    public var loginRequired: Bool
+    public var range: SourceRange?
+
+    public init(
+        name: String, show: Presentation, tab: String? = nil, params: [ScreenParam] = [],
+        hidesBottomBar: Bool = false, embedInNavigation: Bool = false, loginRequired: Bool = false,
+        range: SourceRange? = nil
+    ) {
+        self.name = name
+        self.show = show
+        self.tab = tab
+        self.params = params
+        self.hidesBottomBar = hidesBottomBar
+        self.embedInNavigation = embedInNavigation
+        self.loginRequired = loginRequired
+        self.range = range
+    }
+
+    /// The declared param types by name, for normalizing params before comparing them.
+    public var paramTypes: [String: FieldType] {
+        Dictionary(params.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
+    }
+}
+
+/// A declared screen parameter.
+public struct ScreenParam: Sendable, Hashable {
+    public var name: String
+    public var type: FieldType
+
+    public init(name: String, type: FieldType) {
+        self.name = name
+        self.type = type
+    }
+}

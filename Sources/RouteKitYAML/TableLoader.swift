@@ -1,3 +1,4 @@
+import Foundation
 import RouteKit
 
 /// A route table read from disk and checked: the model (when it has no errors), every diagnostic,
@@ -6,9 +7,12 @@ public struct CheckedTable: Sendable {
     /// The path the table was loaded from, as given.
     public var path: String
     public var files: [SourceFile]
+    /// Sorted by file and position.
     public var diagnostics: [Diagnostic]
     /// The number of rules declared, counted even when the table has errors.
     public var ruleCount: Int
+    /// The checked model; nil when the table has errors.
+    public var table: RouteTable?
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }
@@ -24,12 +28,78 @@ public struct TableLoadError: Error, Sendable, CustomStringConvertible {
 public enum TableLoader {
     /// Loads and checks the table at `path` (a `.yaml`/`.yml` file or a directory).
     ///
+    /// A directory's route files are read recursively in lexical order of their relative paths;
+    /// `*.test.yaml` files are test files, not route files, and are skipped.
+    ///
     /// ```swift
     /// let checked = try TableLoader.load(path: "routes/")
     /// print(checked.diagnostics.count)
     /// ```
     public static func load(path: String) throws(TableLoadError) -> CheckedTable {
-        // Placeholder until the model decoder lands (lead is writing it).
-        CheckedTable(path: path, files: [], diagnostics: [], ruleCount: 0)
+        let paths = try routeFiles(at: path)
+        var files: [SourceFile] = []
+        var documents: [(file: String, root: Node?)] = []
+        var diagnostics: [Diagnostic] = []
+        for file in paths {
+            let bytes = try readBytes(file)
+            let document = YAMLReader.read(bytes, file: file)
+            files.append(SourceFile(path: file, text: String(decoding: bytes, as: UTF8.self)))
+            diagnostics += document.diagnostics
+            documents.append((file, document.root))
+        }
+        if paths.isEmpty { diagnostics.append(emptyTable(path)) }
+        let decoded = TableDecoder.decode(documents)
+        diagnostics += decoded.diagnostics
+        let readable = !diagnostics.contains { $0.severity == .error }
+        return CheckedTable(
+            path: path, files: files, diagnostics: diagnostics.sorted(by: Diagnostic.sortsBefore),
+            ruleCount: decoded.ruleCount, table: readable ? decoded.table : nil)
+    }
+
+    /// Whether a file name is a route file of a directory table.
+    public static func isRouteFile(_ name: String) -> Bool {
+        (name.hasSuffix(".yaml") || name.hasSuffix(".yml")) && !isTestFile(name)
+    }
+
+    /// Whether a file name is a test file (`*.test.yaml`).
+    public static func isTestFile(_ name: String) -> Bool {
+        name.hasSuffix(".test.yaml") || name.hasSuffix(".test.yml")
+    }
+
+    /// The route files of a table, in table order.
+    static func routeFiles(at path: String) throws(TableLoadError) -> [String] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw TableLoadError(path: path, reason: "no such file or directory")
+        }
+        guard isDirectory.boolValue else { return [path] }
+        guard let enumerator = FileManager.default.enumerator(atPath: path) else {
+            throw TableLoadError(path: path, reason: "the directory cannot be listed")
+        }
+        var relative: [String] = []
+        while let entry = enumerator.nextObject() as? String {
+            if isRouteFile((entry as NSString).lastPathComponent) { relative.append(entry) }
+        }
+        let base = path.hasSuffix("/") ? String(path.dropLast()) : path
+        return relative.sorted().map { "\(base)/\($0)" }
+    }
+
+    static func readBytes(_ path: String) throws(TableLoadError) -> [UInt8] {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw TableLoadError(path: path, reason: "permission denied or not a regular file")
+        }
+        defer { try? handle.close() }
+        do {
+            // Read one byte past the limit so an oversized file is reported, not truncated.
+            let data = try handle.read(upToCount: YAMLLimits.maxFileSize + 1) ?? Data()
+            return [UInt8](data)
+        } catch {
+            throw TableLoadError(path: path, reason: error.localizedDescription)
+        }
+    }
+
+    static func emptyTable(_ path: String) -> Diagnostic {
+        Diagnostic(.error, "empty-table",
+                   "no route files (*.yaml, *.yml) found in '\(path)'", at: .wholeFile(path))
     }
 }

@@ -1,0 +1,132 @@
+extension DecodingState {
+    static let screenKeys = ["show", "tab", "params", "hides_bottom_bar", "embed_in_navigation",
+                             "login"]
+    static let defaultsKeys = ["foreground", "if_visible", "clear_badge", "alert"]
+    static let alertKeys = ["title", "message", "confirm", "cancel"]
+
+    var tabNames: [String] { tabs.map(\.name) }
+
+    /// Decodes the second pass: everything that refers to tabs and screens.
+    mutating func build() -> RouteTable {
+        var screens: [Screen] = []
+        for declared in screenNodes {
+            if let screen = decodeScreen(declared.name, declared.value) { screens.append(screen) }
+        }
+        var defaults = Defaults()
+        if let node = defaultsNode { defaults = decodeDefaults(node) }
+        var table = RouteTable(
+            tabs: tabNames, loginScreen: loginScreen?.name, screens: screens,
+            payloadFields: payloadFields, defaults: defaults, rules: [])
+        if let login = loginScreen, table.screen(named: login.name) == nil {
+            decoder.report(ModelMessages.unknownName("screen", login.name,
+                                                     known: screens.map(\.name), at: login.range))
+        }
+        for screen in screens where screen.loginRequired && loginScreen == nil {
+            decoder.report(ModelMessages.missingLoginScreen("screen '\(screen.name)'",
+                                                            at: screen.range ?? .wholeFile("")))
+        }
+        var rules: [Rule] = []
+        for node in ruleNodes {
+            if let rule = decodeRule(node, in: table) { rules.append(rule) }
+        }
+        table.rules = rules
+        if let fallback = fallbackNode { table.fallback = decodeFallback(fallback, in: table) }
+        return table
+    }
+
+    private mutating func decodeScreen(_ name: String, _ node: Node) -> Screen? {
+        let what = "screen '\(name)'"
+        guard let fields = decoder.mapping(node, what, allowed: Self.screenKeys) else { return nil }
+        guard let showNode = fields["show"] else {
+            decoder.report(ModelMessages.missingKey("show", in: what, at: node.range))
+            return nil
+        }
+        guard let show = decoder.choice(showNode, "'show' of \(what)", as: Screen.Presentation.self)
+        else { return nil }
+        var screen = Screen(name: name, show: show, range: node.range)
+        if let tabNode = fields["tab"] { screen.tab = tabName(tabNode, "'tab' of \(what)") }
+        if let paramsNode = fields["params"],
+            let params = decoder.mapping(paramsNode, "'params' of \(what)", allowed: [])
+        {
+            for (param, pair) in params.entries {
+                guard let spelling = decoder.name(pair.value, "the type of param '\(param)'")
+                else { continue }
+                guard let type = FieldType(parsing: spelling) else {
+                    decoder.report(ModelMessages.unknownType(spelling, at: pair.value.range))
+                    continue
+                }
+                screen.params.append(ScreenParam(name: param, type: type))
+            }
+        }
+        if let flag = fields["hides_bottom_bar"] {
+            screen.hidesBottomBar = decoder.bool(flag, "'hides_bottom_bar'") ?? false
+        }
+        if let flag = fields["embed_in_navigation"] {
+            screen.embedInNavigation = decoder.bool(flag, "'embed_in_navigation'") ?? false
+        }
+        if let login = fields["login"] {
+            let words = ["required", "none"]
+            if let word = decoder.name(login, "'login' of \(what)") {
+                if words.contains(word) {
+                    screen.loginRequired = word == "required"
+                } else {
+                    decoder.report(ModelMessages.invalidValue(word, of: "screen login",
+                                                              expected: words, at: login.range))
+                }
+            }
+        }
+        return screen
+    }
+
+    /// A tab by name, or by index in the tab bar.
+    mutating func tabName(_ node: Node, _ what: String) -> String? {
+        if case .int(let index)? = node.resolvedScalar {
+            guard index >= 0, index < tabs.count else {
+                decoder.report(ModelMessages.tabIndexOutOfRange(index, count: tabs.count,
+                                                                at: node.range))
+                return nil
+            }
+            return tabs[Int(index)].name
+        }
+        guard let name = decoder.name(node, what) else { return nil }
+        guard tabNames.contains(name) else {
+            decoder.report(ModelMessages.unknownName("tab", name, known: tabNames, at: node.range))
+            return nil
+        }
+        return name
+    }
+
+    private mutating func decodeDefaults(_ node: Node) -> Defaults {
+        var defaults = Defaults()
+        guard let fields = decoder.mapping(node, "'defaults'", allowed: Self.defaultsKeys)
+        else { return defaults }
+        if let value = fields["foreground"],
+            let policy = decoder.choice(value, "foreground policy", as: ForegroundPolicy.self)
+        {
+            defaults.foreground = policy
+        }
+        if let value = fields["if_visible"],
+            let policy = decoder.choice(value, "if_visible policy", as: IfVisiblePolicy.self)
+        {
+            defaults.ifVisible = policy
+        }
+        if let value = fields["clear_badge"] {
+            defaults.clearBadge = decoder.bool(value, "'clear_badge'") ?? false
+        }
+        if let value = fields["alert"] {
+            defaults.alert = defaults.alert.overridden(by: decodeAlert(value))
+        }
+        return defaults
+    }
+
+    mutating func decodeAlert(_ node: Node) -> AlertOverride {
+        var alert = AlertOverride()
+        guard let fields = decoder.mapping(node, "'alert'", allowed: Self.alertKeys)
+        else { return alert }
+        alert.title = fields["title"].flatMap { decoder.text($0, "the alert 'title'") }
+        alert.message = fields["message"].flatMap { decoder.text($0, "the alert 'message'") }
+        alert.confirm = fields["confirm"].flatMap { decoder.text($0, "the alert 'confirm'") }
+        alert.cancel = fields["cancel"].flatMap { decoder.text($0, "the alert 'cancel'") }
+        return alert
+    }
+}

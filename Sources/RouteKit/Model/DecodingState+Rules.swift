@@ -1,0 +1,218 @@
+extension DecodingState {
+    static let routeKeys = ["tab", "pop_to_root", "push", "present", "params", "login",
+                            "foreground", "if_visible", "alert"]
+    static let ruleKeys = ["name", "when"] + routeKeys
+    static let stepKeys = ["screen", "params"]
+
+    mutating func decodeRule(_ node: Node, in table: RouteTable) -> Rule? {
+        guard let fields = decoder.mapping(node, "a rule", allowed: Self.ruleKeys) else {
+            return nil
+        }
+        let start = SourceRange(file: node.range.file, at: node.range.start)
+        guard let nameNode = fields["name"] else {
+            decoder.report(ModelMessages.missingKey("name", in: "a rule", at: start))
+            return nil
+        }
+        guard let name = decoder.name(nameNode, "the rule 'name'") else { return nil }
+        if let first = ruleNames[name] {
+            decoder.report(ModelMessages.duplicateName("rule", name, at: nameNode.range,
+                                                       first: first))
+        } else {
+            ruleNames[name] = nameNode.range
+        }
+        let what = "rule '\(name)'"
+        var when: ExpressionSource?
+        if let whenNode = fields["when"] {
+            when = decoder.expression(whenNode, "'when' of \(what)")
+        } else {
+            decoder.report(ModelMessages.missingKey("when", in: what, at: nameNode.range))
+        }
+        guard let route = decodeRoute(fields, what: what, at: nameNode.range, in: table),
+            let when
+        else { return nil }
+        return Rule(name: name, when: when, route: route, range: node.range)
+    }
+
+    mutating func decodeFallback(_ node: Node, in table: RouteTable) -> Route? {
+        if case .string("none")? = node.resolvedScalar { return nil }
+        guard case .mapping = node.content else {
+            decoder.report(ModelMessages.wrongType(expected: "'none' or an action",
+                                                   for: "'fallback'",
+                                                   found: NodeDecoder.describe(node),
+                                                   at: node.range))
+            return nil
+        }
+        guard let fields = decoder.mapping(node, "'fallback'", allowed: Self.routeKeys) else {
+            return nil
+        }
+        return decodeRoute(fields, what: "the fallback",
+                           at: SourceRange(file: node.range.file, at: node.range.start), in: table)
+    }
+
+    private mutating func decodeRoute(_ fields: Mapping, what: String, at anchor: SourceRange,
+                                      in table: RouteTable) -> Route? {
+        var action = Action()
+        var valid = true
+        if let node = fields["tab"] {
+            action.tab = tabName(node, "'tab' of \(what)")
+            valid = valid && action.tab != nil
+        }
+        if let node = fields["pop_to_root"] {
+            action.popToRoot = decoder.bool(node, "'pop_to_root'") ?? false
+        }
+        if let node = fields["push"] {
+            let items: [Node]
+            if case .sequence(let list) = node.content { items = list } else { items = [node] }
+            for item in items {
+                guard let step = decodeStep(item, as: .push, key: "push", in: table) else {
+                    valid = false
+                    continue
+                }
+                action.push.append(step)
+            }
+        }
+        if let node = fields["present"] {
+            action.present = decodeStep(node, as: .present, key: "present", in: table)
+            valid = valid && action.present != nil
+        }
+        if fields.has("push"), fields.has("present") {
+            decoder.report(ModelMessages.conflictingActions(at: fields.keyRange("present") ?? anchor))
+            valid = false
+        }
+        if !["tab", "pop_to_root", "push", "present"].contains(where: fields.has) {
+            decoder.report(ModelMessages.missingAction(what, at: anchor))
+            valid = false
+        }
+        if let node = fields["params"] {
+            valid = attachParams(node, to: &action, what: what, in: table) && valid
+        }
+        guard valid else { return nil }
+        checkParamsSupplied(action, in: table)
+
+        var route = Route(action: action)
+        if let node = fields["login"] { route.login = decodeLogin(node, what: what) ?? .none }
+        let needsLogin = route.login != .none
+            || (action.push + [action.present].compactMap { $0 }).contains {
+                table.screen(named: $0.screen)?.loginRequired == true
+            }
+        if needsLogin, loginScreen == nil {
+            decoder.report(ModelMessages.missingLoginScreen(
+                what, at: fields.keyRange("login") ?? anchor))
+        }
+        if let node = fields["foreground"] {
+            route.foreground = decoder.choice(node, "foreground policy", as: ForegroundPolicy.self)
+        }
+        if let node = fields["if_visible"] {
+            route.ifVisible = decoder.choice(node, "if_visible policy", as: IfVisiblePolicy.self)
+        }
+        if let node = fields["alert"] { route.alert = decodeAlert(node) }
+        return route
+    }
+
+    /// A screen to push or present: its name, or `{screen, params}`.
+    private mutating func decodeStep(_ node: Node, as presentation: Screen.Presentation,
+                                     key: String, in table: RouteTable) -> ScreenStep? {
+        var nameNode = node
+        var step = ScreenStep(screen: "", range: node.range)
+        var paramsNode: Node?
+        if case .mapping = node.content {
+            guard let fields = decoder.mapping(node, "a '\(key)' item", allowed: Self.stepKeys)
+            else { return nil }
+            guard let screenNode = fields["screen"] else {
+                decoder.report(ModelMessages.missingKey("screen", in: "a '\(key)' item",
+                                                        at: node.range))
+                return nil
+            }
+            nameNode = screenNode
+            paramsNode = fields["params"]
+        }
+        guard let name = decoder.name(nameNode, "'\(key)'") else { return nil }
+        guard let screen = table.screen(named: name) else {
+            decoder.report(ModelMessages.unknownName("screen", name,
+                                                     known: table.screens.map(\.name),
+                                                     at: nameNode.range))
+            return nil
+        }
+        guard screen.show == presentation else {
+            decoder.report(ModelMessages.wrongPresentation(name, shown: screen.show,
+                                                           usedWith: key, at: nameNode.range))
+            return nil
+        }
+        step.screen = name
+        if let paramsNode {
+            guard let params = decodeParams(paramsNode, for: screen) else { return nil }
+            step.params = params
+        }
+        return step
+    }
+
+    private mutating func decodeParams(_ node: Node, for screen: Screen) -> [ParamBinding]? {
+        guard let fields = decoder.mapping(node, "'params'", allowed: []) else { return nil }
+        var bindings: [ParamBinding] = []
+        let known = screen.params.map(\.name)
+        for (name, pair) in fields.entries {
+            guard known.contains(name) else {
+                decoder.report(ModelMessages.unknownParam(name, screen: screen.name, known: known,
+                                                          at: pair.key.range))
+                continue
+            }
+            guard let expression = decoder.expression(pair.value, "param '\(name)'") else {
+                continue
+            }
+            bindings.append(ParamBinding(name: name, expression: expression))
+        }
+        return bindings.sorted { $0.name < $1.name }
+    }
+
+    /// A rule's `params` go to its target screen: the presented one, or the last one pushed.
+    private mutating func attachParams(_ node: Node, to action: inout Action, what: String,
+                                       in table: RouteTable) -> Bool {
+        let target = action.present ?? action.push.last
+        guard let target, let screen = table.screen(named: target.screen) else {
+            decoder.report(Diagnostic(.error, "unused-params",
+                                      "\(what) shows no screen, so its 'params' have nowhere to go",
+                                      at: node.range))
+            return false
+        }
+        guard let params = decodeParams(node, for: screen) else { return false }
+        let merged = (target.params + params).sorted { $0.name < $1.name }
+        if action.present != nil {
+            action.present?.params = merged
+        } else {
+            action.push[action.push.count - 1].params = merged
+        }
+        return true
+    }
+
+    private mutating func checkParamsSupplied(_ action: Action, in table: RouteTable) {
+        for step in action.push + [action.present].compactMap({ $0 }) {
+            guard let screen = table.screen(named: step.screen) else { continue }
+            let supplied = Set(step.params.map(\.name))
+            for param in screen.params where !supplied.contains(param.name) {
+                decoder.report(ModelMessages.missingParam(param.name, screen: screen.name,
+                                                          at: step.range ?? .wholeFile("")))
+            }
+        }
+    }
+
+    private mutating func decodeLogin(_ node: Node, what: String) -> LoginRule? {
+        if case .mapping = node.content {
+            guard let fields = decoder.mapping(node, "'login'", allowed: ["user"]) else {
+                return nil
+            }
+            guard let user = fields["user"] else {
+                decoder.report(ModelMessages.missingKey("user", in: "'login'", at: node.range))
+                return nil
+            }
+            return decoder.expression(user, "'login.user'").map(LoginRule.user)
+        }
+        let words = ["required", "none"]
+        guard let word = decoder.name(node, "'login' of \(what)") else { return nil }
+        guard words.contains(word) else {
+            decoder.report(ModelMessages.invalidValue(
+                word, of: "login", expected: words + ["{user: <expression>}"], at: node.range))
+            return nil
+        }
+        return word == "required" ? .required : LoginRule.none
+    }
+}

@@ -1,0 +1,142 @@
+/// Every diagnostic the route-model phase emits, alphabetised by code.
+///
+/// Messages follow one style: a single lowercase phrase stating the broken rule, names in single
+/// quotes, "did you mean" when a close name exists.
+enum ModelMessages {
+    static func conflictingActions(at range: SourceRange) -> Diagnostic {
+        Diagnostic(.error, "conflicting-actions",
+                   "a rule cannot both push and present; split it into two rules or pick one",
+                   at: range)
+    }
+
+    static func duplicateKey(_ key: String, at range: SourceRange, first: SourceRange)
+        -> Diagnostic
+    {
+        Diagnostic(.error, "duplicate-key", "duplicate key '\(key)'", at: range,
+                   notes: [DiagnosticNote("first written here", at: first)])
+    }
+
+    static func duplicateName(_ kind: String, _ name: String, at range: SourceRange,
+                              first: SourceRange?) -> Diagnostic {
+        Diagnostic(.error, "duplicate-name", "\(kind) '\(name)' is declared twice", at: range,
+                   notes: [DiagnosticNote("first declared here", at: first)])
+    }
+
+    static func invalidValue(_ value: String, of what: String, expected: [String],
+                             at range: SourceRange) -> Diagnostic {
+        let hint = Suggestion.closest(to: value, in: expected)
+        let list = expected.map { "'\($0)'" }.joined(separator: ", ")
+        return Diagnostic(.error, "invalid-value",
+                          "invalid \(what) '\(value)'; expected one of \(list)"
+                              + (hint.map { "; did you mean '\($0)'?" } ?? ""),
+                          at: range, fixIt: hint.map { FixIt(replacement: $0) })
+    }
+
+    static func missingAction(_ rule: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic(.error, "missing-action",
+                   "rule '\(rule)' has no action; add 'tab', 'pop_to_root', 'push' or 'present'",
+                   at: range)
+    }
+
+    static func missingKey(_ key: String, in what: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic(.error, "missing-key", "missing required key '\(key)' in \(what)", at: range)
+    }
+
+    static func missingLoginScreen(_ who: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic(.error, "missing-login-screen",
+                   "\(who) needs a login but the table declares no 'login_screen'", at: range)
+    }
+
+    static func missingParam(_ param: String, screen: String, at range: SourceRange)
+        -> Diagnostic
+    {
+        Diagnostic(.error, "missing-param",
+                   "screen '\(screen)' needs param '\(param)', which is not supplied here",
+                   at: range)
+    }
+
+    static func notAMapping(_ what: String, found: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic(.error, "wrong-type", "expected a mapping for \(what), found \(found)",
+                   at: range)
+    }
+
+    static func tabIndexOutOfRange(_ index: Int64, count: Int, at range: SourceRange)
+        -> Diagnostic
+    {
+        Diagnostic(.error, "tab-index-out-of-range",
+                   "tab index \(index) is out of range; the table has \(count) tab"
+                       + (count == 1 ? " (index 0)" : "s (0-\(max(count - 1, 0)))"),
+                   at: range)
+    }
+
+    static func unknownKey(_ key: String, in what: String, allowed: [String],
+                           at range: SourceRange) -> Diagnostic {
+        let hint = Suggestion.closest(to: key, in: allowed)
+        return Diagnostic(.error, "unknown-key",
+                          "unknown key '\(key)' in \(what)"
+                              + (hint.map { "; did you mean '\($0)'?" } ?? ""),
+                          at: range, fixIt: hint.map { FixIt(replacement: $0) })
+    }
+
+    static func unknownName(_ kind: String, _ name: String, known: [String],
+                            at range: SourceRange) -> Diagnostic {
+        let hint = Suggestion.closest(to: name, in: known)
+        return Diagnostic(.error, DiagnosticCode("unknown-\(kind)"),
+                          "unknown \(kind) '\(name)'"
+                              + (hint.map { "; did you mean '\($0)'?" } ?? ""),
+                          at: range, fixIt: hint.map { FixIt(replacement: $0) })
+    }
+
+    static func unknownParam(_ param: String, screen: String, known: [String],
+                             at range: SourceRange) -> Diagnostic {
+        let hint = Suggestion.closest(to: param, in: known)
+        let declared = known.isEmpty ? "; it declares no params" : ""
+        return Diagnostic(.error, "unknown-param",
+                          "screen '\(screen)' has no param '\(param)'"
+                              + (hint.map { "; did you mean '\($0)'?" } ?? declared),
+                          at: range, fixIt: hint.map { FixIt(replacement: $0) })
+    }
+
+    static func unknownType(_ text: String, at range: SourceRange) -> Diagnostic {
+        let hint = Suggestion.closest(to: text, in: FieldType.scalarSpellings)
+        return Diagnostic(.error, "unknown-type",
+                          "unknown type '\(text)'; expected int, double, string, bool, any or a list like [int]"
+                              + (hint.map { "; did you mean '\($0)'?" } ?? ""),
+                          at: range, fixIt: hint.map { FixIt(replacement: $0) })
+    }
+
+    static func unsupportedVersion(_ version: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic(.error, "unsupported-version",
+                   "unsupported route file version \(version); this routecheck reads version 1",
+                   at: range)
+    }
+
+    static func wrongPresentation(_ screen: String, shown: Screen.Presentation,
+                                  usedWith key: String, at range: SourceRange) -> Diagnostic {
+        let verb = shown == .push ? "pushed" : "presented"
+        let other = shown == .push ? "push" : "present"
+        return Diagnostic(.error, "wrong-presentation",
+                          "screen '\(screen)' is declared to be \(verb), so '\(key)' cannot show it; use '\(other): \(screen)' or change its 'show'",
+                          at: range)
+    }
+
+    static func wrongType(expected: String, for what: String, found: String,
+                          at range: SourceRange) -> Diagnostic {
+        Diagnostic(.error, "wrong-type", "expected \(expected) for \(what), found \(found)",
+                   at: range)
+    }
+
+    static func yaml11Boolean(_ text: String, readAs value: Bool, at range: SourceRange)
+        -> Diagnostic
+    {
+        Diagnostic(.warning, "yaml11-boolean",
+                   "'\(text)' is a string in YAML 1.2, not a boolean; read as \(value), write '\(value)'",
+                   at: range, fixIt: FixIt(replacement: String(value)))
+    }
+
+    static func yaml11BooleanName(_ text: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic(.warning, "yaml11-boolean",
+                   "'\(text)' looks like a YAML 1.1 boolean but is read as the name '\(text)'; quote it to say so",
+                   at: range, fixIt: FixIt(replacement: "\"\(text)\""))
+    }
+}

@@ -1,0 +1,140 @@
+/// Reads typed values out of nodes, collecting a diagnostic for every value of the wrong shape.
+///
+/// Each accessor returns nil after reporting, so callers go on and every problem of a file is
+/// found in one run rather than only the first.
+struct NodeDecoder {
+    var diagnostics: [Diagnostic] = []
+
+    mutating func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+
+    /// The pairs of a mapping, keyed by their scalar text, after reporting unknown keys.
+    mutating func mapping(_ node: Node, _ what: String, allowed: [String]) -> Mapping? {
+        guard case .mapping(let pairs) = node.content else {
+            report(ModelMessages.notAMapping(what, found: Self.describe(node), at: node.range))
+            return nil
+        }
+        var mapping = Mapping(node: node)
+        for pair in pairs {
+            guard case .scalar(let key) = pair.key.content else {
+                report(ModelMessages.wrongType(expected: "a name", for: "a key in \(what)",
+                                               found: Self.describe(pair.key),
+                                               at: pair.key.range))
+                continue
+            }
+            guard allowed.isEmpty || allowed.contains(key.value) else {
+                report(ModelMessages.unknownKey(key.value, in: what, allowed: allowed,
+                                                at: pair.key.range))
+                continue
+            }
+            mapping.entries.append((key.value, pair))
+        }
+        return mapping
+    }
+
+    /// A name: a string scalar. Numbers, booleans and null are reported.
+    mutating func name(_ node: Node, _ what: String) -> String? {
+        guard case .scalar(let scalar) = node.content,
+            case .string(let text)? = node.resolvedScalar
+        else {
+            report(ModelMessages.wrongType(expected: "a name", for: what,
+                                           found: Self.describe(node), at: node.range))
+            return nil
+        }
+        if node.isYAML11Boolean { report(ModelMessages.yaml11BooleanName(text, at: node.range)) }
+        _ = scalar
+        return text
+    }
+
+    /// Free text, such as alert titles: any string scalar; numbers keep their written form.
+    mutating func text(_ node: Node, _ what: String) -> String? {
+        guard case .scalar(let scalar) = node.content else {
+            report(ModelMessages.wrongType(expected: "a string", for: what,
+                                           found: Self.describe(node), at: node.range))
+            return nil
+        }
+        if case .null? = node.resolvedScalar, scalar.style == .plain, !scalar.value.isEmpty {
+            report(ModelMessages.wrongType(expected: "a string", for: what, found: "null",
+                                           at: node.range))
+            return nil
+        }
+        return scalar.value
+    }
+
+    mutating func bool(_ node: Node, _ what: String) -> Bool? {
+        if case .bool(let flag)? = node.resolvedScalar { return flag }
+        if node.isYAML11Boolean, case .scalar(let scalar) = node.content {
+            let value = ["yes", "y", "on", "true"].contains(scalar.value.lowercased())
+            report(ModelMessages.yaml11Boolean(scalar.value, readAs: value, at: node.range))
+            return value
+        }
+        report(ModelMessages.wrongType(expected: "true or false", for: what,
+                                       found: Self.describe(node), at: node.range))
+        return nil
+    }
+
+    /// One of a fixed set of words, such as `alert | navigate | ignore`.
+    mutating func choice<T: RawRepresentable & CaseIterable>(
+        _ node: Node, _ what: String, as type: T.Type
+    ) -> T? where T.RawValue == String {
+        guard let word = name(node, what) else { return nil }
+        if let value = T(rawValue: word) { return value }
+        report(ModelMessages.invalidValue(word, of: what, expected: T.allCases.map(\.rawValue),
+                                          at: node.range))
+        return nil
+    }
+
+    /// An expression in the predicate language, kept as source text with its position.
+    mutating func expression(_ node: Node, _ what: String) -> ExpressionSource? {
+        guard case .scalar(let scalar) = node.content,
+            !(scalar.style == .plain && scalar.value.isEmpty)
+        else {
+            report(ModelMessages.wrongType(expected: "an expression", for: what,
+                                           found: Self.describe(node), at: node.range))
+            return nil
+        }
+        return ExpressionSource(scalar.value, range: node.range, style: scalar.style)
+    }
+
+    /// A list; a single item stands for a list of one when `singleAllowed`.
+    mutating func list(_ node: Node, _ what: String) -> [Node]? {
+        guard case .sequence(let items) = node.content else {
+            report(ModelMessages.wrongType(expected: "a list", for: what,
+                                           found: Self.describe(node), at: node.range))
+            return nil
+        }
+        return items
+    }
+
+    /// How a node reads in a message: "a mapping", "the string 'x'", "the number 3".
+    static func describe(_ node: Node) -> String {
+        switch node.content {
+        case .mapping: return "a mapping"
+        case .sequence: return "a list"
+        case .scalar(let scalar):
+            switch node.resolvedScalar {
+            case .null?: return "null"
+            case .bool(let flag)?: return "the boolean \(flag)"
+            case .int?, .double?: return "the number \(scalar.value)"
+            default: return "the string '\(scalar.value)'"
+            }
+        }
+    }
+}
+
+/// The pairs of a mapping node in order, with lookup by key.
+struct Mapping {
+    let node: Node
+    var entries: [(key: String, pair: Node.Pair)] = []
+
+    init(node: Node) { self.node = node }
+
+    subscript(key: String) -> Node? {
+        entries.first { $0.key == key }?.pair.value
+    }
+
+    func keyRange(_ key: String) -> SourceRange? {
+        entries.first { $0.key == key }?.pair.key.range
+    }
+
+    func has(_ key: String) -> Bool { entries.contains { $0.key == key } }
+}

@@ -1,0 +1,163 @@
+/// The result of decoding a table's documents: the model when it has no errors, and every
+/// diagnostic found on the way.
+public struct DecodedTable: Sendable {
+    public var table: RouteTable?
+    public var diagnostics: [Diagnostic]
+    /// Rules declared, counted even when the table has errors (for the validate summary).
+    public var ruleCount: Int
+}
+
+/// Decodes the YAML nodes of a table's files into a `RouteTable`, with every structural check of
+/// SPEC §3: unknown, missing and mistyped keys, unknown screens, tabs and params, duplicate names
+/// across files, presentation mismatches, login without a login screen.
+///
+/// Expressions are kept as positioned source text; the expression checker reads them next.
+///
+/// ```swift
+/// let decoded = TableDecoder.decode([(file: "routes/app.yaml", root: node)])
+/// if let table = decoded.table { print(table.rules.count) }
+/// ```
+public enum TableDecoder {
+    static let topLevelKeys = [
+        "version", "tabs", "login_screen", "screens", "payload", "defaults", "routes", "fallback",
+    ]
+    /// The route file format version this build reads.
+    public static let supportedVersion: Int64 = 1
+
+    public static func decode(_ documents: [(file: String, root: Node?)]) -> DecodedTable {
+        var state = DecodingState()
+        for document in documents {
+            guard let root = document.root else { continue }
+            state.collect(root, file: document.file)
+        }
+        if state.versionRange == nil, let first = documents.first {
+            let where_ = documents.first { $0.root != nil }?.root?.range
+                ?? .wholeFile(first.file)
+            state.decoder.report(ModelMessages.missingKey("version", in: "the route table",
+                                                          at: SourceRange(file: where_.file, at: where_.start)))
+        }
+        if state.tabs.isEmpty, let first = documents.first {
+            let where_ = documents.first { $0.root != nil }?.root?.range
+                ?? .wholeFile(first.file)
+            state.decoder.report(ModelMessages.missingKey("tabs", in: "the route table",
+                                                          at: SourceRange(file: where_.file, at: where_.start)))
+        }
+        let table = state.build()
+        let diagnostics = state.decoder.diagnostics
+        let failed = diagnostics.contains { $0.severity == .error }
+        return DecodedTable(table: failed ? nil : table, diagnostics: diagnostics,
+                            ruleCount: state.ruleNodes.count)
+    }
+}
+
+/// Declarations gathered from every file before anything that refers to them is decoded, so a
+/// rule may name a screen declared in a later file.
+struct DecodingState {
+    var decoder = NodeDecoder()
+    var versionRange: SourceRange?
+    var tabs: [(name: String, range: SourceRange)] = []
+    var screenNodes: [(name: String, key: Node, value: Node)] = []
+    var payloadFields: [PayloadField] = []
+    var loginScreen: (name: String, range: SourceRange)?
+    var defaultsNode: Node?
+    var fallbackNode: Node?
+    var ruleNodes: [Node] = []
+    var ruleNames: [String: SourceRange] = [:]
+    private var sectionRanges: [String: SourceRange] = [:]
+
+    mutating func collect(_ root: Node, file: String) {
+        guard let top = decoder.mapping(root, "the top level of a route file",
+                                        allowed: TableDecoder.topLevelKeys)
+        else { return }
+        for (key, pair) in top.entries {
+            switch key {
+            case "version": collectVersion(pair.value)
+            case "tabs": collectTabs(pair.value)
+            case "screens": collectScreens(pair.value)
+            case "payload": collectPayload(pair.value, prefix: "")
+            case "routes":
+                guard let items = decoder.list(pair.value, "'routes'") else { continue }
+                ruleNodes += items
+            default:
+                // login_screen, defaults and fallback are table-wide singletons.
+                if let first = sectionRanges[key] {
+                    decoder.report(ModelMessages.duplicateName("section", key,
+                                                               at: pair.key.range, first: first))
+                    continue
+                }
+                sectionRanges[key] = pair.key.range
+                switch key {
+                case "login_screen":
+                    if let name = decoder.name(pair.value, "'login_screen'") {
+                        loginScreen = (name, pair.value.range)
+                    }
+                case "defaults": defaultsNode = pair.value
+                default: fallbackNode = pair.value
+                }
+            }
+        }
+    }
+
+    private mutating func collectVersion(_ node: Node) {
+        versionRange = node.range
+        if case .int(let version)? = node.resolvedScalar,
+            version == TableDecoder.supportedVersion
+        {
+            return
+        }
+        let written = if case .scalar(let s) = node.content { s.value } else { "?" }
+        decoder.report(ModelMessages.unsupportedVersion("'\(written)'", at: node.range))
+    }
+
+    private mutating func collectTabs(_ node: Node) {
+        guard let items = decoder.list(node, "'tabs'") else { return }
+        for item in items {
+            guard let name = decoder.name(item, "a tab") else { continue }
+            if let first = tabs.first(where: { $0.name == name }) {
+                decoder.report(ModelMessages.duplicateName("tab", name, at: item.range,
+                                                           first: first.range))
+                continue
+            }
+            tabs.append((name, item.range))
+        }
+    }
+
+    private mutating func collectScreens(_ node: Node) {
+        guard let screens = decoder.mapping(node, "'screens'", allowed: []) else { return }
+        for (name, pair) in screens.entries {
+            if let first = screenNodes.first(where: { $0.name == name }) {
+                decoder.report(ModelMessages.duplicateName("screen", name, at: pair.key.range,
+                                                           first: first.key.range))
+                continue
+            }
+            if pair.key.isYAML11Boolean {
+                decoder.report(ModelMessages.yaml11BooleanName(name, at: pair.key.range))
+            }
+            screenNodes.append((name, pair.key, pair.value))
+        }
+    }
+
+    /// Field declarations: `path: type`, where a nested mapping declares dotted paths.
+    private mutating func collectPayload(_ node: Node, prefix: String) {
+        guard let fields = decoder.mapping(node, "'payload'", allowed: []) else { return }
+        for (key, pair) in fields.entries {
+            let path = prefix + key
+            if case .mapping = pair.value.content {
+                collectPayload(pair.value, prefix: path + ".")
+                continue
+            }
+            guard let spelling = decoder.name(pair.value, "the type of payload field '\(path)'")
+            else { continue }
+            guard let type = FieldType(parsing: spelling) else {
+                decoder.report(ModelMessages.unknownType(spelling, at: pair.value.range))
+                continue
+            }
+            if let first = payloadFields.first(where: { $0.path == path }) {
+                decoder.report(ModelMessages.duplicateName("payload field", path,
+                                                           at: pair.key.range, first: first.range))
+                continue
+            }
+            payloadFields.append(PayloadField(path: path, type: type, range: pair.key.range))
+        }
+    }
+}

@@ -41,7 +41,7 @@ extension DecodingState {
             decoder.report(ModelMessages.missingKey("show", in: what, at: node.range))
             return nil
         }
-        guard let show = decoder.choice(showNode, "'show' of \(what)", as: Screen.Presentation.self)
+        guard let show = decoder.choice(showNode, key: "show", as: Screen.Presentation.self)
         else { return nil }
         var screen = Screen(name: name, show: show, range: node.range)
         if let tabNode = fields["tab"] { screen.tab = tabName(tabNode, "'tab' of \(what)") }
@@ -70,7 +70,7 @@ extension DecodingState {
                 if words.contains(word) {
                     screen.loginRequired = word == "required"
                 } else {
-                    decoder.report(ModelMessages.invalidValue(word, of: "screen login",
+                    decoder.report(ModelMessages.invalidValue(word, for: "login",
                                                               expected: words, at: login.range))
                 }
             }
@@ -101,12 +101,12 @@ extension DecodingState {
         guard let fields = decoder.mapping(node, "'defaults'", allowed: Self.defaultsKeys)
         else { return defaults }
         if let value = fields["foreground"],
-            let policy = decoder.choice(value, "foreground policy", as: ForegroundPolicy.self)
+            let policy = decoder.choice(value, key: "foreground", as: ForegroundPolicy.self)
         {
             defaults.foreground = policy
         }
         if let value = fields["if_visible"],
-            let policy = decoder.choice(value, "if_visible policy", as: IfVisiblePolicy.self)
+            let policy = decoder.choice(value, key: "if_visible", as: IfVisiblePolicy.self)
         {
             defaults.ifVisible = policy
         }

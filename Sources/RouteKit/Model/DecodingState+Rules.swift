@@ -86,9 +86,6 @@ extension DecodingState {
         if let node = fields["params"] {
             valid = attachParams(node, to: &action, what: what, in: table) && valid
         }
-        guard valid else { return nil }
-        checkParamsSupplied(action, in: table)
-
         var route = Route(action: action)
         if let node = fields["login"] { route.login = decodeLogin(node, what: what) ?? .none }
         let needsLogin = route.login != .none
@@ -100,12 +97,14 @@ extension DecodingState {
                 what, at: fields.keyRange("login") ?? anchor))
         }
         if let node = fields["foreground"] {
-            route.foreground = decoder.choice(node, "foreground policy", as: ForegroundPolicy.self)
+            route.foreground = decoder.choice(node, key: "foreground", as: ForegroundPolicy.self)
         }
         if let node = fields["if_visible"] {
-            route.ifVisible = decoder.choice(node, "if_visible policy", as: IfVisiblePolicy.self)
+            route.ifVisible = decoder.choice(node, key: "if_visible", as: IfVisiblePolicy.self)
         }
         if let node = fields["alert"] { route.alert = decodeAlert(node) }
+        guard valid else { return nil }
+        checkParamsSupplied(action, in: table)
         return route
     }
 
@@ -210,7 +209,7 @@ extension DecodingState {
         guard let word = decoder.name(node, "'login' of \(what)") else { return nil }
         guard words.contains(word) else {
             decoder.report(ModelMessages.invalidValue(
-                word, of: "login", expected: words + ["{user: <expression>}"], at: node.range))
+                word, for: "login", expected: words + ["{user: <expression>}"], at: node.range))
             return nil
         }
         return word == "required" ? .required : LoginRule.none

@@ -22,19 +22,19 @@ enum ModelMessages {
                    notes: [DiagnosticNote("first declared here", at: first)])
     }
 
-    static func invalidValue(_ value: String, of what: String, expected: [String],
+    static func invalidValue(_ value: String, for key: String, expected: [String],
                              at range: SourceRange) -> Diagnostic {
         let hint = Suggestion.closest(to: value, in: expected)
         let list = expected.map { "'\($0)'" }.joined(separator: ", ")
         return Diagnostic(.error, "invalid-value",
-                          "invalid \(what) '\(value)'; expected one of \(list)"
+                          "invalid value '\(value)' for '\(key)'; expected one of \(list)"
                               + (hint.map { "; did you mean '\($0)'?" } ?? ""),
                           at: range, fixIt: hint.map { FixIt(replacement: $0) })
     }
 
-    static func missingAction(_ rule: String, at range: SourceRange) -> Diagnostic {
+    static func missingAction(_ what: String, at range: SourceRange) -> Diagnostic {
         Diagnostic(.error, "missing-action",
-                   "rule '\(rule)' has no action; add 'tab', 'pop_to_root', 'push' or 'present'",
+                   "\(what) has no action; add 'tab', 'pop_to_root', 'push' or 'present'",
                    at: range)
     }
 

@@ -74,11 +74,11 @@ struct NodeDecoder {
 
     /// One of a fixed set of words, such as `alert | navigate | ignore`.
     mutating func choice<T: RawRepresentable & CaseIterable>(
-        _ node: Node, _ what: String, as type: T.Type
+        _ node: Node, key: String, as type: T.Type
     ) -> T? where T.RawValue == String {
-        guard let word = name(node, what) else { return nil }
+        guard let word = name(node, "'\(key)'") else { return nil }
         if let value = T(rawValue: word) { return value }
-        report(ModelMessages.invalidValue(word, of: what, expected: T.allCases.map(\.rawValue),
+        report(ModelMessages.invalidValue(word, for: key, expected: T.allCases.map(\.rawValue),
                                           at: node.range))
         return nil
     }

@@ -1,0 +1,136 @@
+import RouteKit
+
+/// Parses one command's arguments against its `CommandConfiguration`.
+///
+/// Accepts `--name value`, `--name=value`, `-x value`, flags, positionals anywhere, and `--` to
+/// end options. `--help`/`-h` anywhere before `--` asks for help. Misspelled options get a
+/// "did you mean" from `Suggestion.closest`.
+///
+/// ```swift
+/// switch try ArgumentParser.parse(["--format=json", "routes/"], for: ValidateCommand.configuration) {
+/// case .help: print(HelpFormatter.help(for: ValidateCommand.configuration))
+/// case .arguments(let parsed): print(parsed.positionals) // ["routes/"]
+/// }
+/// ```
+public enum ArgumentParser {
+    /// What the command line asked for.
+    public enum Result: Sendable, Equatable {
+        case help
+        case arguments(ParsedArguments)
+    }
+
+    public static func parse(_ arguments: [String], for configuration: CommandConfiguration)
+        throws(CLIError) -> Result
+    {
+        let options = configuration.allOptions
+        var flags = Set<String>()
+        var values: [String: [String]] = [:]
+        var positionals: [String] = []
+        var index = 0
+        var optionsEnded = false
+        var helpRequested = false
+        var firstError: CLIError?
+
+        func record(_ error: CLIError) { if firstError == nil { firstError = error } }
+
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+                positionals.append(argument)
+                continue
+            }
+            if argument == "--" {
+                optionsEnded = true
+                continue
+            }
+            var name: String
+            var inlineValue: String?
+            let spec: OptionSpec?
+            if argument.hasPrefix("--") {
+                name = String(argument.dropFirst(2))
+                if let equals = name.firstIndex(of: "=") {
+                    inlineValue = String(name[name.index(after: equals)...])
+                    name = String(name[..<equals])
+                }
+                spec = options.first { $0.name == name }
+            } else {
+                name = String(argument.dropFirst())
+                spec = name.count == 1 ? options.first { $0.short.map(String.init) == name } : nil
+            }
+            guard let spec else {
+                let shown = argument.hasPrefix("--") ? "--\(name)" : argument
+                var message = "unknown option '\(shown)'"
+                if let close = Suggestion.closest(to: name, in: options.map(\.name)) {
+                    message += "; did you mean '--\(close)'?"
+                }
+                record(.usage(message))
+                continue
+            }
+            if spec == .help {
+                helpRequested = true
+                continue
+            }
+            switch spec.kind {
+            case .flag:
+                if inlineValue != nil {
+                    record(.usage("option '--\(spec.name)' does not take a value"))
+                }
+                flags.insert(spec.name)
+            case .value(_, let choices, _):
+                var value = inlineValue
+                if value == nil, index < arguments.count,
+                    !(arguments[index].hasPrefix("-") && arguments[index] != "-")
+                {
+                    value = arguments[index]
+                    index += 1
+                }
+                guard let value else {
+                    record(.usage("missing value for option '--\(spec.name)'"))
+                    continue
+                }
+                if let choices, !choices.contains(value) {
+                    var message = "invalid value '\(value)' for option '--\(spec.name)'"
+                    if let close = Suggestion.closest(to: value, in: choices) {
+                        message += "; did you mean '\(close)'?"
+                    } else {
+                        message += "; expected one of \(choices.joined(separator: ", "))"
+                    }
+                    record(.usage(message))
+                    continue
+                }
+                values[spec.name, default: []].append(value)
+            }
+        }
+        if helpRequested { return .help }
+        if let firstError { throw firstError }
+        try checkCount(positionals, against: configuration.arguments)
+
+        var defaults: [String: String] = [:]
+        for option in options {
+            if case .value(_, _, let defaultValue?) = option.kind { defaults[option.name] = defaultValue }
+        }
+        return .arguments(
+            ParsedArguments(flags: flags, values: values, positionals: positionals, defaults: defaults))
+    }
+
+    private static func checkCount(_ positionals: [String], against specs: [ArgumentSpec])
+        throws(CLIError)
+    {
+        var remaining = positionals.count
+        for spec in specs {
+            switch spec.arity {
+            case .one, .oneOrMore:
+                guard remaining > 0 else { throw .usage("missing argument '\(spec.name)'") }
+                remaining -= spec.arity == .one ? 1 : remaining
+            case .optional:
+                remaining -= min(1, remaining)
+            case .zeroOrMore:
+                remaining = 0
+            }
+        }
+        if remaining > 0 {
+            throw .usage("unexpected argument '\(positionals[positionals.count - remaining])'")
+        }
+    }
+}

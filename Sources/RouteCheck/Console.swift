@@ -1,0 +1,105 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Buffered standard output and standard error, or an in-memory capture of both for tests.
+///
+/// Text is kept in a buffer and written when it grows past `bufferLimit` and at `flush()`, so a
+/// command writes each stream in a few large writes.
+///
+/// ```swift
+/// let console = Console.capturing()
+/// console.out("hello\n")
+/// console.flush()
+/// console.capturedOutput // "hello\n"
+/// ```
+public final class Console {
+    /// Where a stream goes.
+    public enum Stream: Sendable { case output, error }
+
+    /// Bytes buffered per stream before they are written out.
+    public static let bufferLimit = 64 * 1024
+
+    /// Whether standard output / standard error is a terminal (for `--color auto`).
+    public let outputIsTerminal: Bool
+    public let errorIsTerminal: Bool
+    /// Everything written so far, when capturing (empty otherwise).
+    public private(set) var capturedOutput = ""
+    public private(set) var capturedError = ""
+
+    private let capturing: Bool
+    private var outputBuffer = ""
+    private var errorBuffer = ""
+
+    private init(capturing: Bool, outputIsTerminal: Bool, errorIsTerminal: Bool) {
+        self.capturing = capturing
+        self.outputIsTerminal = outputIsTerminal
+        self.errorIsTerminal = errorIsTerminal
+    }
+
+    /// The process's standard output and standard error (file descriptors 1 and 2).
+    public static func standard() -> Console {
+        Console(capturing: false, outputIsTerminal: isatty(1) == 1, errorIsTerminal: isatty(2) == 1)
+    }
+
+    /// A console that keeps what is written in `capturedOutput` and `capturedError`.
+    public static func capturing(terminal: Bool = false) -> Console {
+        Console(capturing: true, outputIsTerminal: terminal, errorIsTerminal: terminal)
+    }
+
+    /// Writes to standard output.
+    public func out(_ text: String) {
+        outputBuffer += text
+        if outputBuffer.utf8.count >= Self.bufferLimit { flush(.output) }
+    }
+
+    /// Writes to standard error.
+    public func err(_ text: String) {
+        errorBuffer += text
+        if errorBuffer.utf8.count >= Self.bufferLimit { flush(.error) }
+    }
+
+    /// Whether a stream is a terminal.
+    public func isTerminal(_ stream: Stream) -> Bool {
+        stream == .output ? outputIsTerminal : errorIsTerminal
+    }
+
+    /// Writes out both buffers (standard output first).
+    public func flush() {
+        flush(.output)
+        flush(.error)
+    }
+
+    private func flush(_ stream: Stream) {
+        let text = stream == .output ? outputBuffer : errorBuffer
+        guard !text.isEmpty else { return }
+        if stream == .output { outputBuffer = "" } else { errorBuffer = "" }
+        if capturing {
+            if stream == .output { capturedOutput += text } else { capturedError += text }
+            return
+        }
+        Self.writeAll(text, to: stream == .output ? 1 : 2)
+    }
+
+    private static func writeAll(_ text: String, to descriptor: Int32) {
+        var bytes = Array(text.utf8)
+        bytes.withUnsafeMutableBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var written = 0
+            while written < buffer.count {
+                let result = write(descriptor, base + written, buffer.count - written)
+                if result > 0 {
+                    written += result
+                } else if result < 0 && errno == EINTR {
+                    continue
+                } else {
+                    return
+                }
+            }
+        }
+    }
+}

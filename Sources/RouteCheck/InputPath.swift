@@ -1,0 +1,22 @@
+import Foundation
+
+/// Checks paths named on the command line before a command reads them, so a missing or
+/// unreadable input is an I/O error (exit 2) that names the path.
+///
+/// ```swift
+/// try InputPath.checkReadable("routes/")
+/// // throws CLIError.io("cannot read 'routes/': no such file or directory") when it is missing
+/// ```
+public enum InputPath {
+    /// Throws `CLIError.io` naming `path` unless it is an existing, readable file or directory.
+    public static func checkReadable(_ path: String) throws(CLIError) {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard !path.isEmpty, manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .io("cannot read '\(path)': no such file or directory")
+        }
+        guard manager.isReadableFile(atPath: path) else {
+            throw .io("cannot read '\(path)': permission denied")
+        }
+    }
+}

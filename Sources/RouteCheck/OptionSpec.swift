@@ -1,0 +1,110 @@
+/// One option a command accepts: a flag (`--strict`) or an option with a value (`--format json`).
+///
+/// ```swift
+/// static let options: [OptionSpec] = [
+///     .flag("strict", help: "Report warnings as errors"),
+///     .choice("format", ["text", "json", "github"], default: "text", help: "Output format"),
+///     .value("output", short: "o", placeholder: "FILE", help: "Where to write"),
+/// ]
+/// ```
+public struct OptionSpec: Sendable, Equatable {
+    /// What follows the option's name.
+    public enum Kind: Sendable, Equatable {
+        /// No value: present or not.
+        case flag
+        /// A value, shown as `placeholder` in help; `choices` restricts it when not nil.
+        case value(placeholder: String, choices: [String]?, defaultValue: String?)
+    }
+
+    /// The long name without dashes: `format` for `--format`.
+    public var name: String
+    /// A one-letter alias: `o` for `-o`.
+    public var short: Character?
+    public var kind: Kind
+    /// One line for `--help`.
+    public var help: String
+
+    public init(name: String, short: Character? = nil, kind: Kind, help: String) {
+        self.name = name
+        self.short = short
+        self.kind = kind
+        self.help = help
+    }
+
+    /// A flag such as `--strict`.
+    public static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
+        OptionSpec(name: name, short: short, kind: .flag, help: help)
+    }
+
+    /// An option with a free value such as `--payload JSON`.
+    public static func value(
+        _ name: String, short: Character? = nil, placeholder: String, default defaultValue: String? = nil,
+        help: String
+    ) -> OptionSpec {
+        OptionSpec(
+            name: name, short: short,
+            kind: .value(placeholder: placeholder, choices: nil, defaultValue: defaultValue), help: help)
+    }
+
+    /// An option whose value is one of `choices`, such as `--format text|json`.
+    public static func choice(
+        _ name: String, _ choices: [String], default defaultValue: String? = nil, help: String
+    ) -> OptionSpec {
+        OptionSpec(
+            name: name,
+            kind: .value(
+                placeholder: choices.joined(separator: "|"), choices: choices,
+                defaultValue: defaultValue),
+            help: help)
+    }
+
+    /// `--color auto|always|never`, shared by every command that can color its output.
+    public static let color = OptionSpec.choice(
+        "color", ColorMode.allCases.map(\.rawValue), default: ColorMode.auto.rawValue,
+        help: "When to color the output; auto: on a terminal and when NO_COLOR is unset")
+
+    /// `--help`, which every command accepts without declaring it.
+    public static let help = OptionSpec.flag("help", short: "h", help: "Show help information")
+
+    /// Whether the option takes a value.
+    public var takesValue: Bool { kind != .flag }
+
+    /// How the option is shown in usage lines: `--strict`, `--format text|json|github`.
+    public var synopsis: String {
+        switch kind {
+        case .flag: return "--\(name)"
+        case .value(let placeholder, _, _): return "--\(name) \(placeholder)"
+        }
+    }
+}
+
+/// A positional argument of a command, such as `TABLE…`.
+///
+/// ```swift
+/// ArgumentSpec("TABLE", arity: .oneOrMore, help: "A route table: a YAML file or a directory")
+/// ```
+public struct ArgumentSpec: Sendable, Equatable {
+    /// How many values the argument takes.
+    public enum Arity: Sendable, Equatable { case one, optional, oneOrMore, zeroOrMore }
+
+    /// The name in usage lines, in capitals: `TABLE`.
+    public var name: String
+    public var arity: Arity
+    public var help: String
+
+    public init(_ name: String, arity: Arity = .one, help: String) {
+        self.name = name
+        self.arity = arity
+        self.help = help
+    }
+
+    /// How the argument is shown in usage lines: `TABLE`, `[CASES...]`, `TABLE...`.
+    public var synopsis: String {
+        switch arity {
+        case .one: return name
+        case .optional: return "[\(name)]"
+        case .oneOrMore: return "\(name)..."
+        case .zeroOrMore: return "[\(name)...]"
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import RouteKit
+import RouteKitYAML
+
+/// `routecheck validate [--strict] [--format text|json|github] TABLE...`: loads and checks each
+/// table and reports every diagnostic.
+///
+/// ```
+/// $ routecheck validate routes/
+/// routes/app/messages.yaml:12:11: error: unknown screen 'mesage_detail'; did you mean 'message_detail'? [unknown-screen]
+///     push: mesage_detail
+///           ^~~~~~~~~~~~~
+/// 1 table, 4 files, 12 rules: 1 error, 0 warnings
+/// ```
+struct ValidateCommand: Command {
+    /// At most this many diagnostics are rendered per table (as cel-go caps its errors at 100);
+    /// the rest are counted in the summary and announced on one line.
+    static let maxDiagnosticsPerTable = 100
+
+    enum Format: String, CaseIterable { case text, json, github }
+
+    static let configuration = CommandConfiguration(
+        name: "validate",
+        abstract: "Check route tables and report their problems",
+        discussion: """
+            Loads each TABLE (a .yaml/.yml file or a directory of them) and reports every
+            problem, sorted by file and position, then a summary line (text and github formats).
+            With --strict, warnings are reported as errors (severity "error" in every format) and
+            count as errors in the summary and the exit status. At most \(maxDiagnosticsPerTable)
+            diagnostics are shown per table; the summary counts all of them. A table that cannot
+            be read is reported on standard error and the others are still checked.
+            """,
+        options: [
+            .flag("strict", help: "Report warnings as errors (exit status 1 on any warning)"),
+            .choice(
+                "format", Format.allCases.map(\.rawValue), default: Format.text.rawValue,
+                help: "Output format: compiler-style text, one JSON object, or GitHub annotations"),
+            .color,
+        ],
+        arguments: [
+            ArgumentSpec("TABLE", arity: .oneOrMore, help: "A route table: a YAML file or a directory")
+        ],
+        exitStatuses: [
+            (0, "No errors (warnings allowed without --strict)"),
+            (1, "Errors found, or warnings with --strict"),
+            (2, "Usage error, or a table could not be read"),
+        ])
+
+    var tables: [String]
+    var strict: Bool
+    var format: Format
+    var color: ColorMode
+
+    init(_ arguments: ParsedArguments) throws(CLIError) {
+        tables = arguments.positionals
+        strict = arguments.flag("strict")
+        format = try arguments.choice("format", as: Format.self, default: .text)
+        color = try arguments.choice("color", as: ColorMode.self, default: .auto)
+    }
+
+    func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
+        let console = context.console
+        var status = ExitStatus.success
+        var summary = DiagnosticSummary(tables: 0, files: 0, rules: 0, errors: 0, warnings: 0)
+        var files: [SourceFile] = []
+        var shown: [Diagnostic] = []
+        var suppressedNotes: [String] = []
+
+        for path in tables {
+            let table: CheckedTable
+            do throws(CLIError) {
+                try InputPath.checkReadable(path)
+            } catch {
+                if case .io(let message) = error { console.err("Error: \(message)\n") }
+                status = .usage
+                continue
+            }
+            do throws(TableLoadError) {
+                table = try TableLoader.load(path: path)
+            } catch {
+                console.err("Error: \(error.description)\n")
+                status = .usage
+                continue
+            }
+            let diagnostics = table.diagnostics.map(promoted).sorted(by: Diagnostic.sortsBefore)
+            summary.tables += 1
+            summary.files += table.files.count
+            summary.rules += table.ruleCount
+            summary.count(diagnostics)
+            files += table.files
+            shown += diagnostics.prefix(Self.maxDiagnosticsPerTable)
+            let suppressed = diagnostics.count - Self.maxDiagnosticsPerTable
+            if suppressed > 0 {
+                summary.suppressed += suppressed
+                suppressedNotes.append(
+                    "note: \(DiagnosticSummary.counted(suppressed, "more diagnostic")) in '\(path)' "
+                        + "not shown; at most \(Self.maxDiagnosticsPerTable) are shown per table\n")
+            }
+        }
+        if summary.tables == 0 { return status }
+        shown.sort(by: Diagnostic.sortsBefore)
+
+        switch format {
+        case .text:
+            let renderer = TextDiagnosticRenderer(
+                files: files, colored: context.colors(.output, mode: color))
+            console.out(renderer.render(shown))
+            suppressedNotes.forEach(console.out)
+            console.out(summary.line + "\n")
+        case .json:
+            console.out(JSONDiagnosticRenderer.render(shown, summary: summary) + "\n")
+        case .github:
+            console.out(GitHubAnnotationRenderer.render(shown))
+            suppressedNotes.forEach(console.out)
+            console.out(summary.line + "\n")
+        }
+        if summary.errors > 0 { status = max(status, .findings) }
+        return status
+    }
+
+    /// With `--strict`, a warning becomes an error.
+    private func promoted(_ diagnostic: Diagnostic) -> Diagnostic {
+        guard strict, diagnostic.severity == .warning else { return diagnostic }
+        var copy = diagnostic
+        copy.severity = .error
+        return copy
+    }
+}

@@ -1,0 +1,69 @@
+/// Renders diagnostics and their summary as one JSON object (SPEC §7), through `JSONWriter`.
+///
+/// Each diagnostic has the keys `file`, `line`, `column`, `end_line`, `end_column` (exclusive),
+/// `severity`, `code` and `message`, plus `notes` (an array of `{message, file?, line?, column?}`)
+/// and `fix_it` (`{"replacement": …}` or `null`). The summary has `tables`, `files`, `rules`,
+/// `errors`, `warnings`, and `suppressed` when a cap left diagnostics out. Keys are sorted.
+///
+/// ```swift
+/// let json = JSONDiagnosticRenderer.render(diagnostics, summary: summary)
+/// // {"diagnostics":[{"code":"unknown-screen","column":11,…}],"summary":{"errors":1,…}}
+/// ```
+public enum JSONDiagnosticRenderer {
+    /// The whole report on one line (no trailing newline), or indented when `pretty`.
+    public static func render(
+        _ diagnostics: [Diagnostic], summary: DiagnosticSummary, pretty: Bool = false
+    ) -> String {
+        JSONWriter.write(value(of: diagnostics, summary: summary), pretty: pretty)
+    }
+
+    /// The report as a JSON value, for callers that embed it in a larger document.
+    public static func value(of diagnostics: [Diagnostic], summary: DiagnosticSummary) -> JSONValue {
+        .object([
+            "diagnostics": .array(diagnostics.map(value(of:))),
+            "summary": value(of: summary),
+        ])
+    }
+
+    /// One diagnostic as a JSON object.
+    public static func value(of diagnostic: Diagnostic) -> JSONValue {
+        let range = diagnostic.range
+        var members: [String: JSONValue] = [
+            "file": .string(range.file),
+            "line": .int(Int64(range.start.line)),
+            "column": .int(Int64(range.start.column)),
+            "end_line": .int(Int64(range.end.line)),
+            "end_column": .int(Int64(range.end.column)),
+            "severity": .string(diagnostic.severity.rawValue),
+            "code": .string(diagnostic.code.rawValue),
+            "message": .string(diagnostic.message),
+            "fix_it": .null,
+        ]
+        members["notes"] = .array(diagnostic.notes.map { note in
+            var object: [String: JSONValue] = ["message": .string(note.message)]
+            if let range = note.range {
+                object["file"] = .string(range.file)
+                object["line"] = .int(Int64(range.start.line))
+                object["column"] = .int(Int64(range.start.column))
+            }
+            return .object(object)
+        })
+        if let fixIt = diagnostic.fixIt {
+            members["fix_it"] = .object(["replacement": .string(fixIt.replacement)])
+        }
+        return .object(members)
+    }
+
+    /// The summary as a JSON object.
+    public static func value(of summary: DiagnosticSummary) -> JSONValue {
+        var members: [String: JSONValue] = [
+            "tables": .int(Int64(summary.tables)),
+            "files": .int(Int64(summary.files)),
+            "rules": .int(Int64(summary.rules)),
+            "errors": .int(Int64(summary.errors)),
+            "warnings": .int(Int64(summary.warnings)),
+        ]
+        if summary.suppressed > 0 { members["suppressed"] = .int(Int64(summary.suppressed)) }
+        return .object(members)
+    }
+}

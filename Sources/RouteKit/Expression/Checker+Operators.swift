@@ -1,0 +1,64 @@
+extension Checker {
+    /// The result type of a binary operator, reporting operand kinds it never accepts.
+    mutating func binaryType(
+        _ op: BinaryOperator, _ lhs: ExpressionType, _ rhs: ExpressionType, at range: Range<Int>
+    ) -> ExpressionType {
+        let accepted: ExpressionType?
+        switch op {
+        case .and, .or:
+            accepted = (lhs == .bool || lhs == .dyn) && (rhs == .bool || rhs == .dyn) ? .bool : nil
+        case .equal, .notEqual:
+            accepted = lhs.isComparable(with: rhs) ? .bool : nil
+        case .less, .lessOrEqual, .greater, .greaterOrEqual:
+            accepted = Self.isOrderable(lhs, rhs) ? .bool : nil
+        case .in:
+            switch rhs {
+            case .dyn: accepted = .bool
+            case .list(let element): accepted = lhs.isComparable(with: element) ? .bool : nil
+            case .map(let key, _): accepted = lhs.isComparable(with: key) && lhs != .null ? .bool : nil
+            default: accepted = nil
+            }
+        case .add, .subtract, .multiply, .divide, .remainder:
+            accepted = Self.arithmeticType(op, lhs, rhs)
+        }
+        guard let accepted else {
+            report(ExpressionMessages.operatorMismatch(op.spelling, [lhs, rhs], at: range))
+            return op == .add || op == .subtract || op == .multiply || op == .divide
+                || op == .remainder ? .dyn : .bool
+        }
+        return accepted
+    }
+
+    /// Ordering is defined between numbers (across int and double), strings, and bools.
+    private static func isOrderable(_ lhs: ExpressionType, _ rhs: ExpressionType) -> Bool {
+        let orderable: Set<ExpressionType> = [.int, .double, .string, .bool, .dyn]
+        guard orderable.contains(lhs), orderable.contains(rhs) else { return false }
+        if lhs == .dyn || rhs == .dyn || lhs == rhs { return true }
+        return lhs.isNumeric && rhs.isNumeric
+    }
+
+    /// Arithmetic never mixes kinds in CEL: `1 + 1.0` is an error, not `2.0`.
+    private static func arithmeticType(
+        _ op: BinaryOperator, _ lhs: ExpressionType, _ rhs: ExpressionType
+    ) -> ExpressionType? {
+        func accepts(_ t: ExpressionType) -> Bool {
+            switch (op, t) {
+            case (_, .dyn), (_, .int): true
+            case (.remainder, _): false
+            case (_, .double): true
+            case (.add, .string), (.add, .list): true
+            default: false
+            }
+        }
+        guard accepts(lhs), accepts(rhs) else { return nil }
+        switch (lhs, rhs) {
+        case (.dyn, .dyn): return .dyn
+        case (.dyn, let t), (let t, .dyn):
+            // A list's element type is unknown once a dynamic list may be appended.
+            if case .list = t { return .list(.dyn) }
+            return t
+        case (.list(let a), .list(let b)): return .list(a.joined(with: b))
+        default: return lhs == rhs ? lhs : nil
+        }
+    }
+}

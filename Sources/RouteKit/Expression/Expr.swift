@@ -1,0 +1,127 @@
+/// A node of a parsed predicate-language expression, with its place in the source.
+///
+/// `range` counts Unicode scalars from the start of the expression text, so a caller that knows
+/// where the expression sits in a file can turn it into a file position.
+///
+/// ```swift
+/// let (expr, _) = ExpressionParser.parse("type == 3")
+/// expr?.range // 0..<9
+/// ```
+public struct Expr: Sendable, Hashable {
+    /// What the node is.
+    public indirect enum Kind: Sendable, Hashable {
+        case literal(Literal)
+        /// A top-level payload key, such as `type`.
+        case identifier(String)
+        /// `operand.field`.
+        case select(Expr, field: String)
+        /// `has(argument)`: the argument as written, checked to be a field selection or a name.
+        case presence(Expr)
+        /// `operand[index]`.
+        case index(Expr, Expr)
+        /// `function(arguments)`, or `target.function(arguments)` when `target` is set.
+        case call(String, target: Expr?, arguments: [Expr])
+        case unary(UnaryOperator, Expr)
+        case binary(BinaryOperator, Expr, Expr)
+        /// `condition ? then : else`.
+        case conditional(Expr, Expr, Expr)
+        case list([Expr])
+        case map([MapEntry])
+    }
+
+    public let kind: Kind
+    /// Offsets in Unicode scalars of the expression text.
+    public var range: Range<Int>
+    /// Levels of nodes from this one down to its deepest leaf (a leaf is 1).
+    public let depth: Int
+
+    /// Makes a node; `depth` follows from the children.
+    ///
+    /// ```swift
+    /// let one = Expr(.literal(.int(1)), range: 0..<1)
+    /// ```
+    public init(_ kind: Kind, range: Range<Int>) {
+        self.kind = kind
+        self.range = range
+        self.depth = 1 + kind.children.reduce(0) { max($0, $1.depth) }
+    }
+}
+
+extension Expr.Kind {
+    /// The direct sub-expressions, in source order.
+    public var children: [Expr] {
+        switch self {
+        case .literal, .identifier: []
+        case .select(let operand, _), .presence(let operand), .unary(_, let operand): [operand]
+        case .index(let a, let b), .binary(_, let a, let b): [a, b]
+        case .call(_, let target, let arguments): (target.map { [$0] } ?? []) + arguments
+        case .conditional(let a, let b, let c): [a, b, c]
+        case .list(let elements): elements
+        case .map(let entries): entries.flatMap { [$0.key, $0.value] }
+        }
+    }
+}
+
+/// A constant written in an expression.
+///
+/// ```swift
+/// Literal.int(3)
+/// ```
+public enum Literal: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case int(Int64)
+    case double(Double)
+    case string(String)
+}
+
+/// One `key: value` entry of a map literal.
+///
+/// ```swift
+/// MapEntry(key: k, value: v)
+/// ```
+public struct MapEntry: Sendable, Hashable {
+    public var key: Expr
+    public var value: Expr
+
+    public init(key: Expr, value: Expr) {
+        self.key = key
+        self.value = value
+    }
+}
+
+/// A prefix operator: `!` or `-`.
+///
+/// ```swift
+/// UnaryOperator.not.spelling // "!"
+/// ```
+public enum UnaryOperator: String, Sendable, Hashable {
+    case not = "!"
+    case negate = "-"
+
+    public var spelling: String { rawValue }
+}
+
+/// An infix operator.
+///
+/// ```swift
+/// BinaryOperator.equal.spelling // "=="
+/// ```
+public enum BinaryOperator: String, Sendable, Hashable, CaseIterable {
+    case or = "||"
+    case and = "&&"
+    case equal = "=="
+    case notEqual = "!="
+    case less = "<"
+    case lessOrEqual = "<="
+    case greater = ">"
+    case greaterOrEqual = ">="
+    case `in` = "in"
+    case add = "+"
+    case subtract = "-"
+    case multiply = "*"
+    case divide = "/"
+    case remainder = "%"
+
+    public var spelling: String { rawValue }
+}

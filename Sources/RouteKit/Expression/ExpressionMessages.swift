@@ -1,0 +1,163 @@
+/// Every diagnostic the parser and the checker produce, in alphabetical order.
+///
+/// Keeping the wording in one place keeps it consistent: a single lowercase phrase naming the
+/// rule that was broken, names in single quotes, no final period.
+enum ExpressionMessages {
+    typealias D = ExpressionDiagnostic
+
+    static func argumentMismatch(_ function: String, _ types: [ExpressionType], at range: Range<Int>)
+        -> D
+    {
+        let list = types.map { "'\($0)'" }.joined(separator: " and ")
+        return D(.error, .typeMismatch, "function '\(function)' cannot be applied to \(list)", at: range)
+    }
+
+    static func cannotIndex(_ type: ExpressionType, at range: Range<Int>) -> D {
+        D(.error, .typeMismatch, "a value of type '\(type)' cannot be indexed", at: range)
+    }
+
+    static func conditionNotBool(_ type: ExpressionType, at range: Range<Int>) -> D {
+        D(.error, .typeMismatch, "condition must be of type 'bool', not '\(type)'", at: range)
+    }
+
+    static func doubleOutOfRange(at range: Range<Int>) -> D {
+        D(.error, .syntaxError, "double literal is out of range", at: range)
+    }
+
+    static func expected(_ what: String, found: String, at range: Range<Int>) -> D {
+        D(.error, .syntaxError, "expected \(what), found \(found)", at: range)
+    }
+
+    static func expressionNotBool(_ type: ExpressionType, at range: Range<Int>) -> D {
+        D(.error, .expressionNotBool, "predicate must be of type 'bool', not '\(type)'", at: range)
+    }
+
+    static func fieldOfNonMap(_ field: String, _ type: ExpressionType, at range: Range<Int>) -> D {
+        D(.error, .typeMismatch, "a value of type '\(type)' has no field '\(field)'", at: range)
+    }
+
+    static func indexMismatch(_ container: ExpressionType, _ index: ExpressionType, at range: Range<Int>)
+        -> D
+    {
+        D(.error, .typeMismatch, "a value of type '\(container)' cannot be indexed by '\(index)'",
+          at: range)
+    }
+
+    static func intOutOfRange(at range: Range<Int>) -> D {
+        D(.error, .syntaxError, "integer literal is out of range", at: range)
+    }
+
+    static func invalidEscape(_ text: String, at range: Range<Int>) -> D {
+        D(.error, .syntaxError, "invalid escape sequence '\(text)'", at: range)
+    }
+
+    static func invalidHasArgument(at range: Range<Int>) -> D {
+        D(.error, .invalidHasArgument,
+          "argument of 'has' must be a field selection such as 'a.b' or a field name", at: range)
+    }
+
+    static func invalidMapKey(_ type: ExpressionType, at range: Range<Int>) -> D {
+        D(.error, .typeMismatch, "map keys must be of type 'int', 'string' or 'bool', not '\(type)'",
+          at: range)
+    }
+
+    static func invalidPattern(_ error: RE2Pattern.SyntaxError, at range: Range<Int>) -> D {
+        D(.error, .invalidPattern,
+          "invalid pattern: \(error.message) at offset \(error.offset)", at: range)
+    }
+
+    static func lineBreakInString(at range: Range<Int>) -> D {
+        D(.error, .syntaxError, "line break in a quoted string; use '\\n' or triple quotes", at: range)
+    }
+
+    static func methodOnly(_ function: String, at range: Range<Int>) -> D {
+        D(.error, .typeMismatch, "function '\(function)' must be called as a method, as in 'x.\(function)(y)'",
+          at: range)
+    }
+
+    static func missingHexDigits(at range: Range<Int>) -> D {
+        D(.error, .syntaxError, "expected hexadecimal digits after '0x'", at: range)
+    }
+
+    static func notAMethod(_ function: String, at range: Range<Int>) -> D {
+        D(.error, .typeMismatch, "function '\(function)' cannot be called as a method, write '\(function)(x)'",
+          at: range)
+    }
+
+    static func operatorMismatch(_ op: String, _ types: [ExpressionType], at range: Range<Int>) -> D {
+        let list = types.map { "'\($0)'" }.joined(separator: " and ")
+        return D(.error, .typeMismatch, "operator '\(op)' cannot be applied to \(list)", at: range)
+    }
+
+    static func reservedWord(_ word: String, at range: Range<Int>) -> D {
+        D(.error, .syntaxError, "'\(word)' is a reserved word", at: range)
+    }
+
+    static func tooDeep(at range: Range<Int>) -> D {
+        D(.error, .expressionTooDeep,
+          "expression nests more than \(ExpressionLimits.maxDepth) levels deep", at: range)
+    }
+
+    static func tooLong(at range: Range<Int>) -> D {
+        D(.error, .expressionTooLong,
+          "expression is longer than \(ExpressionLimits.maxLength) characters", at: range)
+    }
+
+    static func undeclaredField(_ path: String, suggestion: String?, at range: Range<Int>) -> D {
+        guard let suggestion else {
+            return D(.warning, .undeclaredField, "undeclared payload field '\(path)'", at: range)
+        }
+        let fix = isIdentifierPath(suggestion) ? FixIt(replacement: suggestion) : nil
+        return D(.warning, .undeclaredField,
+                 "undeclared payload field '\(path)'; did you mean '\(suggestion)'?", at: range, fixIt: fix)
+    }
+
+    static func unexpectedCharacter(_ c: Unicode.Scalar, at range: Range<Int>) -> D {
+        let shown = c.properties.isWhitespace || c.value < 0x20 || c.value == 0x7F
+            ? "U+" + String(c.value, radix: 16, uppercase: true) : String(c)
+        return D(.error, .syntaxError, "unexpected character '\(shown)'", at: range)
+    }
+
+    static func unexpectedSymbol(_ symbol: String, suggesting: String, at range: Range<Int>) -> D {
+        D(.error, .syntaxError, "unexpected '\(symbol)'; did you mean '\(suggesting)'?", at: range,
+          fixIt: FixIt(replacement: suggesting))
+    }
+
+    static func unknownFunction(_ name: String, suggestion: String?, at range: Range<Int>) -> D {
+        guard let suggestion else {
+            return D(.error, .unknownFunction, "unknown function '\(name)'", at: range)
+        }
+        return D(.error, .unknownFunction, "unknown function '\(name)'; did you mean '\(suggestion)'?",
+                 at: range, fixIt: FixIt(replacement: suggestion))
+    }
+
+    static func unsupported(_ feature: String, at range: Range<Int>) -> D {
+        D(.error, .unsupportedSyntax, "\(feature) are not supported", at: range)
+    }
+
+    static func unsupportedMacro(_ name: String, at range: Range<Int>) -> D {
+        D(.error, .unknownFunction, "macro '\(name)' is not supported", at: range)
+    }
+
+    static func unterminatedString(at range: Range<Int>) -> D {
+        D(.error, .syntaxError, "unterminated string literal", at: range)
+    }
+
+    static func wrongArity(_ function: String, method: Bool, expected: Int, got: Int,
+                           at range: Range<Int>) -> D
+    {
+        let kind = method ? "method" : "function"
+        let noun = expected == 1 ? "argument" : "arguments"
+        return D(.error, .wrongArity, "\(kind) '\(function)' takes \(expected) \(noun), not \(got)",
+                 at: range)
+    }
+
+    private static func isIdentifierPath(_ path: String) -> Bool {
+        path.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { part in
+            guard let first = part.unicodeScalars.first, !(first >= "0" && first <= "9") else { return false }
+            return part.unicodeScalars.allSatisfy {
+                ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "_"
+            }
+        }
+    }
+}

@@ -1,0 +1,233 @@
+/// Parses predicate-language text (a subset of CEL) into a syntax tree.
+///
+/// Stops at the first syntax error, which it reports at the offending character. Enforces
+/// `ExpressionLimits` without deep recursion, so hostile input cannot overflow the stack.
+///
+/// ```swift
+/// let (expr, diagnostics) = ExpressionParser.parse(#"target == "notice""#)
+/// // expr: binary(.equal, identifier("target"), literal(.string("notice"))), diagnostics: []
+/// ```
+public enum ExpressionParser {
+    /// Parses `source`; the expression is nil exactly when there is an error diagnostic.
+    public static func parse(_ source: String) -> (Expr?, [ExpressionDiagnostic]) {
+        let scalars = Array(source.unicodeScalars)
+        if scalars.count > ExpressionLimits.maxLength {
+            return (nil, [ExpressionMessages.tooLong(at: ExpressionLimits.maxLength..<scalars.count)])
+        }
+        var parser = Parser(lexer: Lexer(scalars))
+        do throws(ExpressionDiagnostic) {
+            return (try parser.parseAll(), [])
+        } catch {
+            return (nil, [error])
+        }
+    }
+}
+
+/// A recursive-descent parser following the CEL grammar (cel-spec `langdef.md`).
+struct Parser {
+    var lexer: Lexer
+    var token = Token(kind: .end, range: 0..<0)
+    /// Nesting of `parseExpression` calls, bounded so that `((((…` cannot exhaust the stack.
+    var nesting = 0
+
+    init(lexer: Lexer) { self.lexer = lexer }
+
+    mutating func parseAll() throws(ExpressionDiagnostic) -> Expr {
+        try advance()
+        let expr = try parseExpression()
+        guard token.kind == .end else { throw unexpected("an operator or the end of the expression") }
+        return expr
+    }
+
+    // MARK: Tokens
+
+    mutating func advance() throws(ExpressionDiagnostic) { token = try lexer.next() }
+
+    mutating func expect(_ symbol: String) throws(ExpressionDiagnostic) -> Token {
+        guard token.isSymbol(symbol) else { throw unexpected("'\(symbol)'") }
+        let consumed = token
+        try advance()
+        return consumed
+    }
+
+    func unexpected(_ what: String) -> ExpressionDiagnostic {
+        ExpressionMessages.expected(what, found: describe(token), at: token.range)
+    }
+
+    func describe(_ token: Token) -> String {
+        switch token.kind {
+        case .end: "end of expression"
+        case .string: "a string literal"
+        default: "'\(lexer.text(token.range))'"
+        }
+    }
+
+    /// Makes a node, refusing trees deeper than the limit so evaluation stays bounded too.
+    func node(_ kind: Expr.Kind, _ range: Range<Int>) throws(ExpressionDiagnostic) -> Expr {
+        let expr = Expr(kind, range: range)
+        guard expr.depth <= ExpressionLimits.maxDepth else { throw ExpressionMessages.tooDeep(at: range) }
+        return expr
+    }
+
+    // MARK: Grammar
+
+    /// `Expr = ConditionalOr ["?" ConditionalOr ":" Expr]`.
+    mutating func parseExpression() throws(ExpressionDiagnostic) -> Expr {
+        nesting += 1
+        defer { nesting -= 1 }
+        guard nesting <= ExpressionLimits.maxDepth else { throw ExpressionMessages.tooDeep(at: token.range) }
+        let condition = try parseLogical(.or)
+        guard token.isSymbol("?") else { return condition }
+        try advance()
+        let then = try parseLogical(.or)
+        _ = try expect(":")
+        let otherwise = try parseExpression()
+        return try node(.conditional(condition, then, otherwise),
+                        condition.range.lowerBound..<otherwise.range.upperBound)
+    }
+
+    /// `||` and `&&` chains, built balanced: both are associative in CEL (errors are absorbed
+    /// commutatively), and a balanced tree keeps long chains within the depth limit.
+    mutating func parseLogical(_ op: BinaryOperator) throws(ExpressionDiagnostic) -> Expr {
+        var operands = [op == .or ? try parseLogical(.and) : try parseRelation()]
+        while token.isSymbol(op.spelling) {
+            try advance()
+            operands.append(op == .or ? try parseLogical(.and) : try parseRelation())
+        }
+        return try balance(op, operands[...])
+    }
+
+    private func balance(_ op: BinaryOperator, _ operands: ArraySlice<Expr>) throws(ExpressionDiagnostic)
+        -> Expr
+    {
+        let first = operands[operands.startIndex]
+        let last = operands[operands.endIndex - 1]
+        if operands.count == 1 { return first }
+        let middle = operands.startIndex + operands.count / 2
+        let left = try balance(op, operands[..<middle])
+        let right = try balance(op, operands[middle...])
+        return try node(.binary(op, left, right), first.range.lowerBound..<last.range.upperBound)
+    }
+
+    /// Relations share one precedence level and associate to the left, as in CEL.
+    mutating func parseRelation() throws(ExpressionDiagnostic) -> Expr {
+        var left = try parseAdditive()
+        while let op = relation(token) {
+            try advance()
+            let right = try parseAdditive()
+            left = try node(.binary(op, left, right), left.range.lowerBound..<right.range.upperBound)
+        }
+        return left
+    }
+
+    private func relation(_ token: Token) -> BinaryOperator? {
+        switch token.kind {
+        case .identifier("in"): .in
+        case .symbol("=="): .equal
+        case .symbol("!="): .notEqual
+        case .symbol("<"): .less
+        case .symbol("<="): .lessOrEqual
+        case .symbol(">"): .greater
+        case .symbol(">="): .greaterOrEqual
+        default: nil
+        }
+    }
+
+    mutating func parseAdditive() throws(ExpressionDiagnostic) -> Expr {
+        var left = try parseMultiplicative()
+        while case .symbol(let s) = token.kind, s == "+" || s == "-" {
+            try advance()
+            let right = try parseMultiplicative()
+            left = try node(.binary(s == "+" ? .add : .subtract, left, right),
+                            left.range.lowerBound..<right.range.upperBound)
+        }
+        return left
+    }
+
+    mutating func parseMultiplicative() throws(ExpressionDiagnostic) -> Expr {
+        var left = try parseUnary()
+        while case .symbol(let s) = token.kind, let op = BinaryOperator(rawValue: s),
+            op == .multiply || op == .divide || op == .remainder
+        {
+            try advance()
+            let right = try parseUnary()
+            left = try node(.binary(op, left, right), left.range.lowerBound..<right.range.upperBound)
+        }
+        return left
+    }
+
+    /// Prefix operators are collected in a loop, not by recursion, so long runs are cheap to reject.
+    mutating func parseUnary() throws(ExpressionDiagnostic) -> Expr {
+        var operators: [(UnaryOperator, Range<Int>)] = []
+        while case .symbol(let s) = token.kind, s == "!" || s == "-" {
+            operators.append((s == "!" ? .not : .negate, token.range))
+            guard operators.count < ExpressionLimits.maxDepth else {
+                throw ExpressionMessages.tooDeep(at: token.range)
+            }
+            try advance()
+        }
+        // A minus written right before a number is part of the literal, so that
+        // `-9223372036854775808` is the smallest int rather than an overflowing negation.
+        var sign: Range<Int>?
+        if let last = operators.last, last.0 == .negate, token.range.lowerBound == last.1.upperBound {
+            if case .int = token.kind { sign = last.1 }
+            if case .double = token.kind { sign = last.1 }
+        }
+        if sign != nil { operators.removeLast() }
+        var expr = try parseMember(sign: sign)
+        for (op, range) in operators.reversed() {
+            expr = try node(.unary(op, expr), range.lowerBound..<expr.range.upperBound)
+        }
+        return expr
+    }
+
+    mutating func parseMember(sign: Range<Int>?) throws(ExpressionDiagnostic) -> Expr {
+        var expr = try parsePrimary(sign: sign)
+        while case .symbol(let s) = token.kind {
+            let start = expr.range.lowerBound
+            if s == "." {
+                try advance()
+                let (name, nameRange) = try identifier()
+                if token.isSymbol("(") {
+                    let (arguments, end) = try parseArguments()
+                    expr = try node(.call(name, target: expr, arguments: arguments), start..<end)
+                } else {
+                    expr = try node(.select(expr, field: name), start..<nameRange.upperBound)
+                }
+            } else if s == "[" {
+                try advance()
+                let index = try parseExpression()
+                let close = try expect("]")
+                expr = try node(.index(expr, index), start..<close.range.upperBound)
+            } else {
+                break
+            }
+        }
+        return expr
+    }
+
+    mutating func identifier() throws(ExpressionDiagnostic) -> (String, Range<Int>) {
+        guard case .identifier(let name) = token.kind else { throw unexpected("a field name") }
+        if Lexer.reservedWords.contains(name) || ["true", "false", "null", "in"].contains(name) {
+            throw ExpressionMessages.reservedWord(name, at: token.range)
+        }
+        let range = token.range
+        try advance()
+        return (name, range)
+    }
+
+    /// `(a, b, …)` after a function name; returns the arguments and the end of the `)`.
+    mutating func parseArguments() throws(ExpressionDiagnostic) -> ([Expr], Int) {
+        _ = try expect("(")
+        var arguments: [Expr] = []
+        if !token.isSymbol(")") {
+            arguments.append(try parseExpression())
+            while token.isSymbol(",") {
+                try advance()
+                arguments.append(try parseExpression())
+            }
+        }
+        let close = try expect(")")
+        return (arguments, close.range.upperBound)
+    }
+}

@@ -1,0 +1,109 @@
+// Performing a route (SPEC §6 rule 4), and keeping the UI model in step with every command.
+extension Navigator {
+    /// Emits the commands that show the decision's action, after any alert and login.
+    ///
+    /// With `if_visible: reload` a target already on top with the same params is reloaded, never
+    /// shown twice. Otherwise: `dismiss_modals` when the action touches a tab and a modal is up,
+    /// `select_tab` when it changes, `pop_to_root` when the stack is deeper than its root, then the
+    /// pushes in order and the presented screen on top of any modal.
+    mutating func perform(_ decision: Decision, _ commands: inout [Command]) {
+        guard let action = decision.action else { return }
+        let reloads = decision.ifVisible == .reload
+        if reloads, let target = action.present, let top = state.ui.modals.last,
+            isSame(top, target)
+        {
+            emit(.reload(screen: target.screen, params: target.params), &commands)
+            return
+        }
+        let workTab = action.push.first.flatMap { declaredTab(of: $0) }
+            ?? action.tab ?? state.ui.selectedTab
+        if reloads, action.present == nil, let target = action.push.last {
+            let targetTab = declaredTab(of: target) ?? workTab
+            if let top = state.ui.stack(of: targetTab).last, isSame(top, target) {
+                if !state.ui.modals.isEmpty { emit(.dismissModals, &commands) }
+                select(targetTab, &commands)
+                emit(.reload(screen: target.screen, params: target.params), &commands)
+                return
+            }
+        }
+        let touchesTab = action.tab != nil || action.popToRoot || !action.push.isEmpty
+        if touchesTab {
+            if !state.ui.modals.isEmpty { emit(.dismissModals, &commands) }
+            select(workTab, &commands)
+        }
+        if action.popToRoot, !state.ui.stack(of: workTab).isEmpty {
+            emit(.popToRoot(tab: workTab), &commands)
+        }
+        for entry in action.push {
+            let tab = declaredTab(of: entry) ?? workTab
+            select(tab, &commands)
+            let hides = table.screen(named: entry.screen)?.hidesBottomBar ?? false
+            emit(.push(tab: tab, screen: entry.screen, params: entry.params, hidesBottomBar: hides),
+                 &commands)
+        }
+        if let modal = action.present {
+            let embeds = table.screen(named: modal.screen)?.embedInNavigation ?? false
+            emit(.present(screen: modal.screen, params: modal.params, embedInNavigation: embeds),
+                 &commands)
+        }
+    }
+
+    /// Appends `command` and updates the UI model as if the adapter has performed it.
+    mutating func emit(_ command: Command, _ commands: inout [Command]) {
+        commands.append(command)
+        switch command {
+        case .selectTab(let tab, _):
+            state.ui.selectedTab = tab
+        case .popToRoot(let tab):
+            state.ui.popToRoot(tab)
+        case .push(let tab, let screen, let params, _):
+            state.ui.push(ScreenInstance(screen: screen, params: params), onto: tab)
+        case .present(let screen, let params, _):
+            state.ui.modals.append(ScreenInstance(screen: screen, params: params))
+        case .dismissModals:
+            state.ui.modals.removeAll()
+        case .reload, .showAlert, .dismissAlert, .presentLogin, .dismissLogin, .clearBadge:
+            // Alert and login are tracked by the phase; the rest leave the UI as it is.
+            break
+        }
+    }
+
+    private mutating func select(_ tab: String, _ commands: inout [Command]) {
+        guard tab != state.ui.selectedTab else { return }
+        emit(.selectTab(tab, index: table.tabIndex(of: tab) ?? -1), &commands)
+    }
+
+    private func declaredTab(of instance: ScreenInstance) -> String? {
+        table.screen(named: instance.screen)?.tab
+    }
+
+    /// Same screen, and the same params once both are normalized to the screen's declared types
+    /// (`"42"` and `42` are the same `int` param).
+    private func isSame(_ shown: ScreenInstance, _ target: ScreenInstance) -> Bool {
+        shown.screen == target.screen && normalized(shown) == normalized(target)
+    }
+
+    /// `snapshot` with every known screen's params normalized to their declared types.
+    func normalized(_ snapshot: UISnapshot) -> UISnapshot {
+        UISnapshot(selectedTab: snapshot.selectedTab,
+                   stacks: snapshot.stacks.mapValues { $0.map(normalized) },
+                   modals: snapshot.modals.map(normalized))
+    }
+
+    /// Params of a known screen normalized to their declared types; a value that cannot be
+    /// normalized, or an undeclared param, is kept as it is (so it compares unequal to any
+    /// normalized value, as it should).
+    func normalized(_ instance: ScreenInstance) -> ScreenInstance {
+        guard let screen = table.screen(named: instance.screen), !screen.params.isEmpty else {
+            return instance
+        }
+        let types = screen.paramTypes
+        var result = instance
+        for (name, value) in instance.params {
+            guard let type = types[name], let normal = PayloadNormalizer.normalize(value, as: type)
+            else { continue }
+            result.params[name] = normal
+        }
+        return result
+    }
+}

@@ -1,0 +1,119 @@
+/// Why a JSON value is not a valid navigator event, command, step or UI snapshot.
+///
+/// The message follows the product's diagnostic style: lowercase, names in quotes, a suggestion
+/// when a close name exists.
+///
+/// ```swift
+/// do { _ = try NavigatorEvent(json: ["event": "lanch"]) }
+/// catch let error as NavigatorJSONError {
+///     print(error) // unknown event 'lanch'; did you mean 'launch'?
+/// }
+/// ```
+public struct NavigatorJSONError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
+/// Reads the members of one JSON object, with messages that name the object (`'push' command`).
+struct JSONObjectReader {
+    let members: [String: JSONValue]
+    /// The object as messages name it, such as `'notification' event`.
+    let context: String
+
+    init(_ value: JSONValue, context: String) throws {
+        guard case .object(let members) = value else {
+            throw NavigatorJSONError(
+                "\(context) must be an object, found \(Self.kind(of: value))")
+        }
+        self.members = members
+        self.context = context
+    }
+
+    /// Fails on a key outside `allowed`, which catches typos such as `app_sate`.
+    func rejectUnknownKeys(allowed: [String]) throws {
+        for key in members.keys.sorted() where !allowed.contains(key) {
+            var message = "unknown key '\(key)' in \(context)"
+            if let close = Suggestion.closest(to: key, in: allowed) {
+                message += "; did you mean '\(close)'?"
+            }
+            throw NavigatorJSONError(message)
+        }
+    }
+
+    func required(_ key: String) throws -> JSONValue {
+        guard let value = members[key] else {
+            throw NavigatorJSONError("missing key '\(key)' in \(context)")
+        }
+        return value
+    }
+
+    func string(_ key: String) throws -> String {
+        let value = try required(key)
+        guard case .string(let text) = value else { throw mismatch(key, "a string", value) }
+        return text
+    }
+
+    /// A string, or nil for `null` or an absent key.
+    func optionalString(_ key: String) throws -> String? {
+        guard let value = members[key], value != .null else { return nil }
+        guard case .string(let text) = value else {
+            throw mismatch(key, "a string or null", value)
+        }
+        return text
+    }
+
+    func string(_ key: String, default fallback: String) throws -> String {
+        members[key] == nil ? fallback : try string(key)
+    }
+
+    func int(_ key: String) throws -> Int {
+        let value = try required(key)
+        guard case .int(let number) = value, let result = Int(exactly: number) else {
+            throw mismatch(key, "an integer", value)
+        }
+        return result
+    }
+
+    func bool(_ key: String, default fallback: Bool) throws -> Bool {
+        guard let value = members[key] else { return fallback }
+        guard case .bool(let flag) = value else { throw mismatch(key, "a boolean", value) }
+        return flag
+    }
+
+    /// An object's members; `{}` for an absent key or `null`.
+    func object(_ key: String) throws -> [String: JSONValue] {
+        guard let value = members[key], value != .null else { return [:] }
+        guard case .object(let result) = value else { throw mismatch(key, "an object", value) }
+        return result
+    }
+
+    /// An array's elements; `[]` for an absent key or `null`.
+    func array(_ key: String) throws -> [JSONValue] {
+        guard let value = members[key], value != .null else { return [] }
+        guard case .array(let result) = value else { throw mismatch(key, "an array", value) }
+        return result
+    }
+
+    func mismatch(_ key: String, _ expected: String, _ found: JSONValue) -> NavigatorJSONError {
+        NavigatorJSONError(
+            "'\(key)' in \(context) must be \(expected), found \(Self.kind(of: found))")
+    }
+
+    /// The JSON kind, for messages: `object`, `string`, `int`, …
+    static func kind(of value: JSONValue) -> String {
+        switch value {
+        case .null: "null"
+        case .bool: "bool"
+        case .int: "int"
+        case .double: "double"
+        case .string: "string"
+        case .array: "array"
+        case .object: "object"
+        }
+    }
+}

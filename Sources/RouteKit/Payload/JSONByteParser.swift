@@ -1,0 +1,283 @@
+/// The recursive-descent reader behind `JSONReader`, working on raw bytes.
+///
+/// Recursion is safe because depth is checked before each nested array or object is entered.
+struct JSONByteParser {
+    let bytes: UnsafePointer<UInt8>
+    let count: Int
+    var index = 0
+    private var depth = 0
+    private var pendingMembers: [PendingMember] = []
+
+    private struct PendingMember {
+        var key: String
+        var value: JSONValue
+        var offset: Int
+    }
+
+    init(_ bytes: UnsafePointer<UInt8>, count: Int) {
+        self.bytes = bytes
+        self.count = count
+        pendingMembers.reserveCapacity(16)
+    }
+
+    mutating func readDocument() throws(JSONReadError) -> JSONValue {
+        if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            throw error(JSONReadError.syntax, "byte order mark is not allowed", at: 0)
+        }
+        skipWhitespace()
+        let value = try readValue()
+        skipWhitespace()
+        if index < count {
+            throw error(JSONReadError.syntax, "unexpected \(describe(index)) after the value", at: index)
+        }
+        return value
+    }
+
+    func error(_ code: String, _ message: String, at offset: Int) -> JSONReadError {
+        JSONReadError(code: code, message: message, offset: offset)
+    }
+
+    /// A byte for a message: the character when printable ASCII, else its hex value.
+    func describe(_ offset: Int) -> String {
+        guard offset < count else { return "end of input" }
+        let byte = bytes[offset]
+        if byte >= 0x20, byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        let hex = String(byte, radix: 16, uppercase: true)
+        return "byte 0x\(hex.count == 1 ? "0" + hex : hex)"
+    }
+
+    @inline(__always)
+    private mutating func skipWhitespace() {
+        while index < count {
+            let byte = bytes[index]
+            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
+            index += 1
+        }
+    }
+
+    private mutating func readValue() throws(JSONReadError) -> JSONValue {
+        guard index < count else {
+            throw error(JSONReadError.syntax, "unexpected end of input", at: index)
+        }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try readObject()
+        case UInt8(ascii: "["): return try readArray()
+        case UInt8(ascii: "\""): return .string(try readString())
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try readNumber()
+        case UInt8(ascii: "t"): return try readLiteral("true", .bool(true))
+        case UInt8(ascii: "f"): return try readLiteral("false", .bool(false))
+        case UInt8(ascii: "n"): return try readLiteral("null", .null)
+        default: throw unexpectedValue()
+        }
+    }
+
+    private func unexpectedValue() -> JSONReadError {
+        let message: String
+        switch bytes[index] {
+        case UInt8(ascii: "/"): message = "comments are not allowed"
+        case UInt8(ascii: "N"), UInt8(ascii: "I"): message = "NaN and Infinity are not allowed"
+        case UInt8(ascii: "+"): message = "numbers cannot start with '+'"
+        case UInt8(ascii: "."): message = "numbers must start with a digit"
+        case UInt8(ascii: "'"): message = "strings must use double quotes"
+        default: message = "expected a value, found \(describe(index))"
+        }
+        return error(JSONReadError.syntax, message, at: index)
+    }
+
+    private mutating func readLiteral(_ word: StaticString, _ value: JSONValue) throws(JSONReadError) -> JSONValue {
+        let length = word.utf8CodeUnitCount
+        let start = index
+        let matches = count - index >= length
+            && (0..<length).allSatisfy { bytes[start + $0] == word.utf8Start[$0] }
+        guard matches else {
+            throw error(JSONReadError.syntax, "expected a value, found \(describe(index))", at: index)
+        }
+        index += length
+        return value
+    }
+
+    private mutating func readNumber() throws(JSONReadError) -> JSONValue {
+        let start = index
+        let negative = bytes[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        guard index < count, isDigit(bytes[index]) else {
+            throw error(JSONReadError.syntax, "expected a digit after '-', found \(describe(index))", at: index)
+        }
+        // The magnitude is gathered as unsigned so that Int64.min is read exactly.
+        var magnitude: UInt64 = 0
+        var overflow = false
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+            if index < count, isDigit(bytes[index]) {
+                throw error(JSONReadError.syntax, "leading zeros are not allowed", at: start)
+            }
+        } else {
+            while index < count, isDigit(bytes[index]) {
+                let (times, overflowed) = magnitude.multipliedReportingOverflow(by: 10)
+                let (sum, carried) = times.addingReportingOverflow(UInt64(bytes[index] - UInt8(ascii: "0")))
+                overflow = overflow || overflowed || carried
+                magnitude = sum
+                index += 1
+            }
+        }
+        var integral = true
+        if index < count, bytes[index] == UInt8(ascii: ".") {
+            integral = false
+            index += 1
+            try readDigits("after '.'")
+        }
+        if index < count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            integral = false
+            index += 1
+            if index < count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            try readDigits("in the exponent")
+        }
+        if integral, !overflow {
+            if !negative, magnitude <= UInt64(Int64.max) { return .int(Int64(magnitude)) }
+            if negative, magnitude <= UInt64(Int64.max) + 1 { return .int(Int64(truncatingIfNeeded: 0 &- magnitude)) }
+        }
+        let text = String(decoding: UnsafeBufferPointer(start: bytes + start, count: index - start), as: UTF8.self)
+        guard let value = Double(text), value.isFinite else {
+            throw error(JSONReadError.numberOutOfRange, "number out of range", at: start)
+        }
+        return .double(value)
+    }
+
+    private mutating func readDigits(_ place: String) throws(JSONReadError) {
+        guard index < count, isDigit(bytes[index]) else {
+            throw error(JSONReadError.syntax, "expected a digit \(place), found \(describe(index))", at: index)
+        }
+        while index < count, isDigit(bytes[index]) { index += 1 }
+    }
+
+    @inline(__always)
+    private func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+
+    private mutating func enter() throws(JSONReadError) {
+        depth += 1
+        if depth > PayloadLimits.maxDepth {
+            throw error(JSONReadError.tooDeep, "nesting deeper than \(PayloadLimits.maxDepth) levels", at: index)
+        }
+    }
+
+    private mutating func readObject() throws(JSONReadError) -> JSONValue {
+        let objectStart = index
+        try enter()
+        index += 1
+        skipWhitespace()
+        if index < count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            depth -= 1
+            return .object([:])
+        }
+        // Members wait on a stack shared by all levels so that each dictionary is allocated once,
+        // at its final size, instead of growing and rehashing as members arrive.
+        let base = pendingMembers.count
+        defer {
+            // After an error the members left behind are dropped; on success makeObject took them.
+            while pendingMembers.count > base { pendingMembers.removeLast() }
+        }
+        while true {
+            guard index < count, bytes[index] == UInt8(ascii: "\"") else {
+                throw error(JSONReadError.syntax, "expected a string key, found \(describe(index))", at: index)
+            }
+            let keyStart = index
+            let key = try readString()
+            skipWhitespace()
+            guard index < count, bytes[index] == UInt8(ascii: ":") else {
+                throw error(JSONReadError.syntax, "expected ':' after key, found \(describe(index))", at: index)
+            }
+            index += 1
+            skipWhitespace()
+            pendingMembers.append(PendingMember(key: key, value: try readValue(), offset: keyStart))
+            skipWhitespace()
+            guard index < count else {
+                throw error(JSONReadError.syntax, "unexpected end of input", at: index)
+            }
+            if bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                depth -= 1
+                return .object(try makeObject(from: base, objectStart: objectStart))
+            }
+            guard bytes[index] == UInt8(ascii: ",") else {
+                throw error(JSONReadError.syntax, "expected ',' or '}', found \(describe(index))", at: index)
+            }
+            let comma = index
+            index += 1
+            skipWhitespace()
+            if index < count, bytes[index] == UInt8(ascii: "}") {
+                throw error(JSONReadError.syntax, "trailing comma is not allowed", at: comma)
+            }
+        }
+    }
+
+    /// Moves the pending members above `base` into a dictionary sized for them.
+    private mutating func makeObject(from base: Int, objectStart: Int) throws(JSONReadError) -> [String: JSONValue] {
+        var members = [String: JSONValue](minimumCapacity: pendingMembers.count - base)
+        // Popping moves each key and value instead of copying it; order only matters for errors.
+        while pendingMembers.count > base {
+            let member = pendingMembers.removeLast()
+            if members.updateValue(member.value, forKey: member.key) != nil {
+                throw firstDuplicate(inObjectAt: objectStart)
+            }
+        }
+        return members
+    }
+
+    /// The error for the first key, in document order, that repeats an earlier one in the object
+    /// starting at `objectStart`, which has already been read successfully. Reading it again is
+    /// slow but happens only for invalid input.
+    private func firstDuplicate(inObjectAt objectStart: Int) -> JSONReadError {
+        var probe = self
+        probe.index = objectStart + 1
+        var seen = Set<String>()
+        while probe.index < count {
+            probe.skipWhitespace()
+            let keyStart = probe.index
+            guard let key = try? probe.readString() else { break }
+            if !seen.insert(key).inserted {
+                return error(JSONReadError.duplicateKey, "duplicate key '\(key)'", at: keyStart)
+            }
+            probe.skipWhitespace()
+            probe.index += 1
+            probe.skipWhitespace()
+            _ = try? probe.readValue()
+            probe.skipWhitespace()
+            probe.index += 1
+        }
+        return error(JSONReadError.duplicateKey, "duplicate key", at: objectStart)
+    }
+
+    private mutating func readArray() throws(JSONReadError) -> JSONValue {
+        try enter()
+        index += 1
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if index < count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            depth -= 1
+            return .array(elements)
+        }
+        while true {
+            elements.append(try readValue())
+            skipWhitespace()
+            guard index < count else {
+                throw error(JSONReadError.syntax, "unexpected end of input", at: index)
+            }
+            if bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                depth -= 1
+                return .array(elements)
+            }
+            guard bytes[index] == UInt8(ascii: ",") else {
+                throw error(JSONReadError.syntax, "expected ',' or ']', found \(describe(index))", at: index)
+            }
+            let comma = index
+            index += 1
+            skipWhitespace()
+            if index < count, bytes[index] == UInt8(ascii: "]") {
+                throw error(JSONReadError.syntax, "trailing comma is not allowed", at: comma)
+            }
+        }
+    }
+}

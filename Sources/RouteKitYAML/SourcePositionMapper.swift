@@ -1,0 +1,100 @@
+internal import CYAML
+import RouteKit
+
+/// Turns libyaml marks into `SourcePosition`s in one forward pass over the file.
+///
+/// libyaml's `index` counts characters, not bytes, so the UTF-8 offset is found by walking a
+/// cursor that moves with the (almost monotonic) event marks; for ASCII files it is the index.
+/// libyaml also breaks lines at a lone CR, NEL, LS and PS, while `SourceFile` breaks only at
+/// LF; files that contain those get their line and column recomputed from the offset.
+struct SourcePositionMapper {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private let isASCII: Bool
+    private let marksMatchLines: Bool
+    private var characterCursor = 0
+    private var byteCursor = 0
+    private var lineStarts: [Int] = []
+
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        var ascii = true
+        var matching = true
+        let count = bytes.count
+        var index = 0
+        while index < count {
+            let byte = bytes[index]
+            if byte >= 0x80 {
+                ascii = false
+                if byte == 0xC2, index + 1 < count, bytes[index + 1] == 0x85 { matching = false }
+                if byte == 0xE2, index + 2 < count, bytes[index + 1] == 0x80,
+                    bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
+                {
+                    matching = false
+                }
+            } else if byte == 0x0D, index + 1 >= count || bytes[index + 1] != 0x0A {
+                matching = false
+            }
+            index += 1
+        }
+        isASCII = ascii
+        marksMatchLines = matching
+        if !matching { lineStarts = Self.lineStarts(of: bytes) }
+    }
+
+    mutating func position(_ mark: yaml_mark_t) -> SourcePosition {
+        let offset = byteOffset(ofCharacter: mark.index)
+        if marksMatchLines {
+            return SourcePosition(line: mark.line + 1, column: mark.column + 1, offset: offset)
+        }
+        return position(ofOffset: offset)
+    }
+
+    /// The position of a byte offset, with LF-only lines (as `SourceFile` counts them).
+    mutating func position(ofOffset offset: Int) -> SourcePosition {
+        if lineStarts.isEmpty { lineStarts = Self.lineStarts(of: bytes) }
+        let clamped = max(0, min(offset, bytes.count))
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= clamped { low = mid } else { high = mid - 1 }
+        }
+        var column = 1
+        var index = lineStarts[low]
+        while index < clamped {
+            if bytes[index] & 0xC0 != 0x80 { column += 1 }
+            index += 1
+        }
+        return SourcePosition(line: low + 1, column: column, offset: clamped)
+    }
+
+    private mutating func byteOffset(ofCharacter index: Int) -> Int {
+        if isASCII { return min(index, bytes.count) }
+        let count = bytes.count
+        // Runs of ASCII, where characters are bytes, are skipped eight at a time.
+        while index - characterCursor >= 8, count - byteCursor >= 8, let base = bytes.baseAddress {
+            let word = UnsafeRawPointer(base + byteCursor)
+                .loadUnaligned(as: UInt64.self)
+            guard word & 0x8080_8080_8080_8080 == 0 else { break }
+            byteCursor += 8
+            characterCursor += 8
+        }
+        while characterCursor < index, byteCursor < count {
+            byteCursor += 1
+            while byteCursor < count, bytes[byteCursor] & 0xC0 == 0x80 { byteCursor += 1 }
+            characterCursor += 1
+        }
+        while characterCursor > index, byteCursor > 0 {
+            byteCursor -= 1
+            while byteCursor > 0, bytes[byteCursor] & 0xC0 == 0x80 { byteCursor -= 1 }
+            characterCursor -= 1
+        }
+        return byteCursor
+    }
+
+    private static func lineStarts(of bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+        var starts = [0]
+        for index in bytes.indices where bytes[index] == 0x0A { starts.append(index + 1) }
+        return starts
+    }
+}

@@ -1,0 +1,218 @@
+internal import CYAML
+import RouteKit
+
+/// Builds the `Node` tree from libyaml events: positions, tags, anchors, aliases and limits.
+///
+/// Mappings are finished (merge keys, duplicate keys) in `YAMLTreeBuilder+Mapping.swift`.
+struct YAMLTreeBuilder {
+    private struct Frame {
+        var isMapping: Bool
+        var start: SourcePosition
+        var tag: String?
+        var anchor: String?
+        /// Items of a sequence.
+        var items: [Node] = []
+        /// Pairs of a mapping, and the key waiting for its value.
+        var pairs: [Node.Pair] = []
+        var pendingKey: Node?
+        /// This node and all below it, counting alias expansions, for anchors' weight.
+        var nodeCount = 1
+    }
+
+    private struct Anchored {
+        var node: Node
+        var nodeCount: Int
+    }
+
+    let file: String
+    var positions: SourcePositionMapper
+    var diagnostics: [Diagnostic] = []
+    private var root: Node?
+    private var failed = false
+    private var documentCount = 0
+    private var stack: [Frame] = []
+    private var anchors: [String: Anchored] = [:]
+    private var openAnchors: Set<String> = []
+    private var expandedNodes = 0
+
+    init(file: String, positions: SourcePositionMapper) {
+        self.file = file
+        self.positions = positions
+    }
+
+    var document: YAMLDocument {
+        YAMLDocument(root: failed ? nil : root, diagnostics: diagnostics)
+    }
+
+    /// Handles one event; false when reading must stop.
+    mutating func handle(_ event: UnsafeMutablePointer<yaml_event_t>) -> Bool {
+        let e = event.pointee
+        switch e.type {
+        case YAML_STREAM_END_EVENT, YAML_NO_EVENT:
+            return false
+        case YAML_DOCUMENT_START_EVENT:
+            documentCount += 1
+            if documentCount > 1 {
+                // The first document stays usable; the rest of the stream is not read.
+                let start = positions.position(e.start_mark)
+                let end = positions.position(e.end_mark)
+                report(YAMLMessages.multipleDocuments(), at: range(start, end))
+                return false
+            }
+        case YAML_SCALAR_EVENT:
+            let data = e.data.scalar
+            let start = positions.position(e.start_mark)
+            let end = positions.position(e.end_mark)
+            let value = data.value.map {
+                String(decoding: UnsafeBufferPointer(start: $0, count: data.length), as: UTF8.self)
+            } ?? ""
+            let node = Node(.scalar(Node.Scalar(value, style: Self.style(data.style))),
+                            tag: data.tag.map { String(cString: $0) }, range: range(start, end))
+            if let tag = node.tag { checkScalarTag(tag, of: node) }
+            add(node, nodeCount: 1, anchor: data.anchor.map { String(cString: $0) })
+        case YAML_ALIAS_EVENT:
+            let name = e.data.alias.anchor.map { String(cString: $0) } ?? ""
+            let start = positions.position(e.start_mark)
+            let aliasRange = range(start, positions.position(e.end_mark))
+            guard let anchored = anchors[name] else {
+                report(openAnchors.contains(name) ? YAMLMessages.recursiveAlias(name)
+                    : YAMLMessages.undefinedAlias(name), at: aliasRange)
+                add(Node(.scalar(Node.Scalar("")), range: aliasRange), nodeCount: 1, anchor: nil)
+                return true
+            }
+            expandedNodes += anchored.nodeCount
+            if expandedNodes > YAMLLimits.maxAliasExpansion {
+                return stop(YAMLMessages.aliasExpansionLimit(), at: aliasRange)
+            }
+            add(anchored.node, nodeCount: anchored.nodeCount, anchor: nil)
+        case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+            let isMapping = e.type == YAML_MAPPING_START_EVENT
+            let start = positions.position(e.start_mark)
+            if stack.count >= YAMLLimits.maxNestingDepth {
+                return stop(YAMLMessages.nestingTooDeep(),
+                            at: range(start, positions.position(e.end_mark)))
+            }
+            let tagPointer = isMapping ? e.data.mapping_start.tag : e.data.sequence_start.tag
+            let anchorPointer =
+                isMapping ? e.data.mapping_start.anchor : e.data.sequence_start.anchor
+            let tag = tagPointer.map { String(cString: $0) }
+            if let tag {
+                checkCollectionTag(tag, isMapping: isMapping,
+                                   at: range(start, positions.position(e.end_mark)))
+            }
+            let anchor = anchorPointer.map { String(cString: $0) }
+            if let anchor { openAnchors.insert(anchor) }
+            stack.append(Frame(isMapping: isMapping, start: start, tag: tag, anchor: anchor))
+        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+            guard let frame = stack.popLast() else { return true }
+            let end = positions.position(e.end_mark)
+            let content: Node.Content = frame.isMapping
+                ? .mapping(finishMapping(frame.pairs)) : .sequence(frame.items)
+            if let anchor = frame.anchor { openAnchors.remove(anchor) }
+            add(Node(content, tag: frame.tag, range: range(frame.start, end)),
+                nodeCount: frame.nodeCount, anchor: frame.anchor)
+        default:
+            break
+        }
+        return true
+    }
+
+    /// Records libyaml's error: encoding errors at their byte offset, others at their mark.
+    mutating func fail(_ failure: LibYAMLParser.Failure) {
+        if failure.isEncoding {
+            let position = positions.position(ofOffset: failure.problemOffset)
+            let text = YAMLMessages.encodingProblem(failure.problem, value: failure.problemValue)
+            _ = stop(YAMLMessages.invalidEncoding(text), at: SourceRange(file: file, at: position))
+            return
+        }
+        let position = positions.position(failure.problemMark)
+        var notes: [DiagnosticNote] = []
+        if let context = failure.context {
+            let contextPosition = positions.position(failure.contextMark)
+            notes.append(DiagnosticNote(YAMLMessages.style(context),
+                                        at: SourceRange(file: file, at: contextPosition)))
+        }
+        _ = stop(YAMLMessages.yamlSyntax(YAMLMessages.style(failure.problem)),
+                 at: SourceRange(file: file, at: position), notes: notes)
+    }
+
+    // MARK: - Helpers
+
+    private mutating func add(_ node: consuming Node, nodeCount: Int, anchor: String?) {
+        if let anchor { anchors[anchor] = Anchored(node: copy node, nodeCount: nodeCount) }
+        guard !stack.isEmpty else {
+            if root == nil { root = node }
+            return
+        }
+        let top = stack.count - 1
+        stack[top].nodeCount += nodeCount
+        if !stack[top].isMapping {
+            stack[top].items.append(node)
+        } else if let key = stack[top].pendingKey {
+            stack[top].pairs.append(Node.Pair(key: key, value: node))
+            stack[top].pendingKey = nil
+        } else {
+            stack[top].pendingKey = node
+        }
+    }
+
+    mutating func report(_ message: YAMLMessage, at range: SourceRange,
+                         notes: [DiagnosticNote] = [])
+    {
+        diagnostics.append(Diagnostic(.error, message.code, message.text, at: range, notes: notes))
+    }
+
+    private mutating func stop(_ message: YAMLMessage, at range: SourceRange,
+                               notes: [DiagnosticNote] = []) -> Bool
+    {
+        report(message, at: range, notes: notes)
+        failed = true
+        return false
+    }
+
+    private func range(_ start: SourcePosition, _ end: SourcePosition) -> SourceRange {
+        SourceRange(file: file, start: start, end: end)
+    }
+
+    private static func style(_ style: yaml_scalar_style_t) -> Node.ScalarStyle {
+        switch style {
+        case YAML_SINGLE_QUOTED_SCALAR_STYLE: return .singleQuoted
+        case YAML_DOUBLE_QUOTED_SCALAR_STYLE: return .doubleQuoted
+        case YAML_LITERAL_SCALAR_STYLE: return .literal
+        case YAML_FOLDED_SCALAR_STYLE: return .folded
+        default: return .plain
+        }
+    }
+
+    private static let scalarTags: Set<String> = ["str", "int", "float", "bool", "null"].map {
+        YAMLMessages.coreTagPrefix + $0
+    }.reduce(into: ["!"]) { $0.insert($1) }
+
+    private static let sequenceTag = YAMLMessages.coreTagPrefix + "seq"
+    private static let mappingTag = YAMLMessages.coreTagPrefix + "map"
+
+    private mutating func checkScalarTag(_ tag: String, of node: Node) {
+        guard Self.scalarTags.contains(tag) else {
+            if tag == Self.sequenceTag || tag == Self.mappingTag {
+                report(YAMLMessages.tagMismatchCollection("scalar", tag: tag), at: node.range)
+            } else {
+                report(YAMLMessages.customTag(tag), at: node.range)
+            }
+            return
+        }
+        guard case .scalar(let scalar) = node.content, tag != "!",
+            !tag.hasSuffix(":str"), case .string? = node.resolvedScalar
+        else { return }
+        report(YAMLMessages.tagMismatch(scalar.value, tag: tag), at: node.range)
+    }
+
+    private mutating func checkCollectionTag(_ tag: String, isMapping: Bool, at range: SourceRange) {
+        if tag == "!" || tag == (isMapping ? Self.mappingTag : Self.sequenceTag) { return }
+        if Self.scalarTags.contains(tag) || tag == Self.sequenceTag || tag == Self.mappingTag {
+            report(YAMLMessages.tagMismatchCollection(isMapping ? "mapping" : "sequence", tag: tag),
+                   at: range)
+        } else {
+            report(YAMLMessages.customTag(tag), at: range)
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+/// Runs the built `routecheck` binary (see `runRouteCheck`).
+@Suite struct EndToEndTests {
+    static let validTable = """
+        version: 1
+        tabs: [home, me]
+        screens:
+          message_detail: {show: push, tab: home, params: {id: int}}
+        payload:
+          type: int
+          id: int
+        routes:
+          - name: message-detail
+            when: type == 3
+            push: message_detail
+            params: {id: id}
+
+        """
+
+    @Test func help() throws {
+        let dir = try TemporaryDirectory()
+        let run = try runRouteCheck(["--help"], in: dir.url)
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stderr == "")
+        #expect(run.stdout.hasPrefix("OVERVIEW: "))
+        #expect(run.stdout.contains("  validate "))
+        let validate = try runRouteCheck(["validate", "--help"], in: dir.url)
+        #expect(validate.status == 0)
+        #expect(validate.stdout.contains("USAGE: routecheck validate [--strict] [--format text|json|github]"))
+    }
+
+    @Test func version() throws {
+        let dir = try TemporaryDirectory()
+        #expect(try runRouteCheck(["--version"], in: dir.url) == RouteCheckRun(stdout: "0.1.0\n", stderr: "", status: 0))
+    }
+
+    @Test func unknownCommand() throws {
+        let dir = try TemporaryDirectory()
+        let run = try runRouteCheck(["valiate", "x"], in: dir.url)
+        #expect(run == RouteCheckRun(stdout: "", stderr: """
+            Error: unknown command 'valiate'; did you mean 'validate'?
+            Usage: routecheck <command> [options]
+            See 'routecheck --help'
+
+            """, status: 2))
+    }
+
+    @Test func missingPath() throws {
+        let dir = try TemporaryDirectory()
+        let run = try runRouteCheck(["validate", "routes/missing.yaml"], in: dir.url)
+        #expect(run == RouteCheckRun(
+            stdout: "",
+            stderr: "Error: cannot read 'routes/missing.yaml': no such file or directory\n",
+            status: 2))
+    }
+
+    @Test func badFormatValue() throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("app.yaml", Self.validTable)
+        let run = try runRouteCheck(["validate", "--format", "yaml", "app.yaml"], in: dir.url)
+        #expect(run.status == 2)
+        #expect(run.stdout == "")
+        #expect(run.stderr.hasPrefix("Error: invalid value 'yaml' for option '--format'"))
+    }
+
+    @Test func validateCleanFile() throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("routes/app.yaml", Self.validTable)
+        let run = try runRouteCheck(["validate", "routes/app.yaml"], in: dir.url)
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stderr == "")
+        #expect(run.stdout.hasPrefix("1 table, "))
+        #expect(run.stdout.hasSuffix(": 0 errors, 0 warnings\n"))
+        #expect(!run.stdout.contains("\u{1B}"))
+    }
+
+    @Test func validateJSONAndGitHub() throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("routes/app.yaml", Self.validTable)
+        let json = try runRouteCheck(["validate", "--format=json", "routes"], in: dir.url)
+        #expect(json.status == 0, "\(json)")
+        #expect(json.stdout.hasPrefix(#"{"diagnostics":[],"summary":{"errors":0,"#))
+        #expect(json.stdout.hasSuffix(",\"tables\":1,\"warnings\":0}}\n"))
+        let github = try runRouteCheck(["validate", "--format", "github", "routes"], in: dir.url)
+        #expect(github.status == 0, "\(github)")
+        #expect(github.stdout.hasPrefix("1 table, "))
+    }
+
+    @Test func oneMissingTableAmongOthersStillChecksTheRest() throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("app.yaml", Self.validTable)
+        let run = try runRouteCheck(["validate", "app.yaml", "gone"], in: dir.url)
+        #expect(run.status == 2)
+        #expect(run.stderr == "Error: cannot read 'gone': no such file or directory\n")
+        #expect(run.stdout.hasPrefix("1 table, "))
+    }
+}

@@ -1,0 +1,69 @@
+import RouteKit
+import Testing
+
+@Suite struct MachineRendererTests {
+    let source = MarkedSource("routes/app/messages.yaml", "#\n    push: ⟨mesage_detail⟩\n")
+
+    var diagnostic: Diagnostic {
+        Diagnostic(.error, "unknown-screen",
+                   "unknown screen 'mesage_detail'; did you mean 'message_detail'?",
+                   at: source.range)
+    }
+
+    @Test func jsonHasTheSpecKeys() {
+        let summary = DiagnosticSummary(tables: 1, files: 4, rules: 12, errors: 1, warnings: 0)
+        #expect(JSONDiagnosticRenderer.render([diagnostic], summary: summary) == """
+            {"diagnostics":[{"code":"unknown-screen","column":11,"end_column":24,"end_line":2,\
+            "file":"routes/app/messages.yaml","fix_it":null,"line":2,"message":"unknown screen \
+            'mesage_detail'; did you mean 'message_detail'?","notes":[],"severity":"error"}],\
+            "summary":{"errors":1,"files":4,"rules":12,"tables":1,"warnings":0}}
+            """)
+    }
+
+    @Test func jsonCarriesNotesFixItAndSuppressed() {
+        var withExtras = diagnostic
+        withExtras.severity = .warning
+        withExtras.message = "a \"quoted\"\nmessage"
+        withExtras.notes = [DiagnosticNote("declared here", at: source.range), DiagnosticNote("bare")]
+        withExtras.fixIt = FixIt(replacement: "message_detail")
+        let summary = DiagnosticSummary(
+            tables: 1, files: 1, rules: 0, errors: 0, warnings: 101, suppressed: 1)
+        #expect(JSONDiagnosticRenderer.render([withExtras], summary: summary) == """
+            {"diagnostics":[{"code":"unknown-screen","column":11,"end_column":24,"end_line":2,\
+            "file":"routes/app/messages.yaml","fix_it":{"replacement":"message_detail"},"line":2,\
+            "message":"a \\"quoted\\"\\nmessage","notes":[{"column":11,"file":\
+            "routes/app/messages.yaml","line":2,"message":"declared here"},{"message":"bare"}],\
+            "severity":"warning"}],"summary":{"errors":0,"files":1,"rules":0,"suppressed":1,\
+            "tables":1,"warnings":101}}
+            """)
+    }
+
+    @Test func githubAnnotation() {
+        #expect(GitHubAnnotationRenderer.render(diagnostic) == """
+            ::error file=routes/app/messages.yaml,line=2,col=11,endLine=2,endColumn=23,\
+            title=unknown-screen::unknown screen 'mesage_detail'; did you mean 'message_detail'?
+
+            """)
+    }
+
+    @Test func githubEscapesDataAndProperties() {
+        let range = SourceRange(
+            file: "a,b:c%.yaml", start: SourcePosition(line: 1, column: 2, offset: 1),
+            end: SourcePosition(line: 3, column: 1, offset: 9))
+        let warning = Diagnostic(.warning, "odd:code", "100% wrong\r\nreally, truly: yes", at: range,
+                                 notes: [DiagnosticNote("see here")])
+        #expect(GitHubAnnotationRenderer.render(warning) == """
+            ::warning file=a%2Cb%3Ac%25.yaml,line=1,col=2,endLine=3,title=odd%3Acode::\
+            100%25 wrong%0D%0Areally, truly: yes%0Anote: see here
+
+            """)
+        let note = Diagnostic(.note, "", "fyi", at: .wholeFile("x.yaml"))
+        #expect(GitHubAnnotationRenderer.render(note)
+            == "::notice file=x.yaml,line=1,col=1,endLine=1,endColumn=1::fyi\n")
+    }
+
+    @Test func escapingHelpers() {
+        #expect(GitHubAnnotationRenderer.escapeData("a%b\rc\nd:e,f") == "a%25b%0Dc%0Ad:e,f")
+        #expect(GitHubAnnotationRenderer.escapeProperty("a%b\rc\nd:e,f") == "a%25b%0Dc%0Ad%3Ae%2Cf")
+    }
+}

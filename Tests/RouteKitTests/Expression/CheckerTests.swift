@@ -1,0 +1,118 @@
+import Testing
+
+@testable import RouteKit
+
+struct CheckerTests {
+    static let env = ExpressionEnvironment(fields: [
+        "type": .int, "target": .string, "uid": .string, "id": .int, "score": .double,
+        "flag": .bool, "tags": .list(.string), "aps.alert": .any, "aps.badge": .int,
+    ])
+
+    static func diagnostics(_ source: String) -> [String] {
+        ExpressionChecker.compile(source, in: env).1.map(render)
+    }
+
+    @Test(arguments: [
+        "type == 3", "type == 3.0", "3.0 != type", "score > 1", "type < score", "target == null",
+        "has(uid) && uid == \"10086\"", "has(aps.alert)", "aps.alert.title == 'x'", "aps.alert == 1",
+        "aps.badge + 1 > 2", "aps['badge'] == 1", "type in [1, 2, 3]", "target in ['a', 'b']",
+        "'a' in tags", "tags[0].startsWith('x')", "size(tags) > 0 && tags.size() < 9",
+        "target.matches('^[a-z]+$')", "matches(target, 'a')", "int(target) == id",
+        "string(type) + target == 'x'", "double(type) / 2.0 > 1.0", "flag ? 1 : 2",
+        "[1, 'a'] == [1, 2]", "{'k': 1} == {'k': 1.0}", "!flag || !(type > 1)",
+    ])
+    func acceptsWellTypedExpressions(_ source: String) {
+        #expect(Self.diagnostics(source) == [])
+    }
+
+    @Test(arguments: [
+        (#"type == "3""#, "0..<11: error: operator '==' cannot be applied to 'int' and 'string' [type-mismatch]"),
+        ("tpye == 3", "0..<4: warning: undeclared payload field 'tpye'; did you mean 'type'? [undeclared-field] fix: type"),
+        ("aps.alrt == 'x'",
+         "0..<8: warning: undeclared payload field 'aps.alrt'; did you mean 'aps.alert'? [undeclared-field] fix: aps.alert"),
+        ("pageKey == 'session'", "0..<7: warning: undeclared payload field 'pageKey' [undeclared-field]"),
+        ("type.x == 1", "0..<6: error: a value of type 'int' has no field 'x' [type-mismatch]"),
+        ("sise(target) > 1", "0..<12: error: unknown function 'sise'; did you mean 'size'? [unknown-function] fix: size"),
+        ("lowerAscii(target)", "0..<18: error: unknown function 'lowerAscii' [unknown-function]"),
+        ("tags.exists(t, t == 'a')", "0..<24: error: macro 'exists' is not supported [unknown-function]"),
+        ("target.startsWith()", "0..<19: error: method 'startsWith' takes 1 argument, not 0 [wrong-arity]"),
+        ("size(target, 1) > 0", "0..<15: error: function 'size' takes 1 argument, not 2 [wrong-arity]"),
+        ("target.size(1) > 0", "0..<14: error: method 'size' takes 0 arguments, not 1 [wrong-arity]"),
+        ("startsWith(target, 'a')",
+         "0..<23: error: function 'startsWith' must be called as a method, as in 'x.startsWith(y)' [type-mismatch]"),
+        ("target.int() == 1", "0..<12: error: function 'int' cannot be called as a method, write 'int(x)' [type-mismatch]"),
+        ("has(1)", "4..<5: error: argument of 'has' must be a field selection such as 'a.b' or a field name [invalid-has-argument]"),
+        ("size(type) > 1", "0..<10: error: function 'size' cannot be applied to 'int' [type-mismatch]"),
+        ("type.startsWith('a')", "0..<20: error: function 'startsWith' cannot be applied to 'int' and 'string' [type-mismatch]"),
+        ("int(tags) == 1", "0..<9: error: function 'int' cannot be applied to 'list(string)' [type-mismatch]"),
+        ("type + 1.0 > 1", "0..<10: error: operator '+' cannot be applied to 'int' and 'double' [type-mismatch]"),
+        ("score % 2.0 > 1.0", "0..<11: error: operator '%' cannot be applied to 'double' and 'double' [type-mismatch]"),
+        ("target < 1", "0..<10: error: operator '<' cannot be applied to 'string' and 'int' [type-mismatch]"),
+        ("!type", "0..<5: error: operator '!' cannot be applied to 'int' [type-mismatch]"),
+        ("-target == 'a'", "0..<7: error: operator '-' cannot be applied to 'string' [type-mismatch]"),
+        ("type && flag", "0..<12: error: operator '&&' cannot be applied to 'int' and 'bool' [type-mismatch]"),
+        ("type in ['a']", "0..<13: error: operator 'in' cannot be applied to 'int' and 'list(string)' [type-mismatch]"),
+        ("'a' in target", "0..<13: error: operator 'in' cannot be applied to 'string' and 'string' [type-mismatch]"),
+        ("target ? 1 : 2", "0..<6: error: condition must be of type 'bool', not 'string' [type-mismatch]"),
+        ("target[0] == 'a'", "0..<9: error: a value of type 'string' cannot be indexed [type-mismatch]"),
+        ("tags['a'] == 'a'", "0..<9: error: a value of type 'list(string)' has no field 'a' [type-mismatch]"),
+        ("tags[true] == 'a'", "0..<10: error: a value of type 'list(string)' cannot be indexed by 'bool' [type-mismatch]"),
+        ("{1.5: 'a'}[1.5] == 'a'", "1..<4: error: map keys must be of type 'int', 'string' or 'bool', not 'double' [type-mismatch]"),
+    ])
+    func reportsProblems(_ source: String, _ expected: String) {
+        #expect(Self.diagnostics(source) == [expected])
+    }
+
+    @Test func invalidLiteralPatternIsReportedWithTheEngineMessage() throws {
+        let source = "target.matches('a(b')"
+        var engineMessage = ""
+        do { _ = try RE2Pattern("a(b") } catch { engineMessage = "\(error.message) at offset \(error.offset)" }
+        #expect(!engineMessage.isEmpty)
+        #expect(Self.diagnostics(source) == ["15..<20: error: invalid pattern: \(engineMessage) [invalid-pattern]"])
+    }
+
+    @Test func predicatesMustBeBool() {
+        let diagnostics = ExpressionChecker.compilePredicate("size(target)", in: Self.env).1
+        #expect(diagnostics.map(render) == [
+            "0..<12: error: predicate must be of type 'bool', not 'int' [expression-not-bool]",
+        ])
+        #expect(ExpressionChecker.compilePredicate("unknown_field", in: Self.env).1.map(\.code) == ["undeclared-field"])
+        #expect(ExpressionChecker.compilePredicate("aps.alert", in: Self.env).1 == [])
+    }
+
+    @Test func compileStopsAfterParseErrors() {
+        let (checked, diagnostics) = ExpressionChecker.compile("tpye = 3", in: Self.env)
+        #expect(checked == nil)
+        #expect(diagnostics.map(\.code) == ["syntax-error"])
+    }
+
+    @Test(arguments: [
+        ("id", FieldType.int, true), ("id", .double, true), ("score", .int, false),
+        ("target", .int, false), ("target", .string, true), ("nope", .int, true),
+        ("tags", .list(.string), true), ("tags", .list(.int), false), ("[1, 2]", .list(.double), true),
+        ("aps.alert", .string, true), ("type", .any, true), ("null", .string, false),
+    ])
+    func exposesTypesForAssignability(_ source: String, _ field: FieldType, _ assignable: Bool) throws {
+        let checked = try #require(ExpressionChecker.compile(source, in: Self.env).0)
+        #expect(checked.type.isAssignable(to: field) == assignable)
+    }
+
+    @Test func reportsTheFieldsItReads() throws {
+        let source = "type == 3 && aps.alert == 'x' && has(uid) && aps['badge'] > 0"
+        let checked = try #require(ExpressionChecker.compile(source, in: Self.env).0)
+        #expect(checked.fields == ["aps.alert", "aps.badge", "type", "uid"])
+        #expect(checked.type == .bool)
+    }
+
+    @Test func typesOfCompositeExpressions() throws {
+        func type(_ source: String) throws -> String {
+            try #require(ExpressionChecker.compile(source, in: Self.env).0).type.description
+        }
+        #expect(try type("[1, 2]") == "list(int)")
+        #expect(try type("[1, 'a']") == "list(dyn)")
+        #expect(try type("{'a': 1}") == "map(string, int)")
+        #expect(try type("aps") == "map(string, dyn)")
+        #expect(try type("flag ? 1 : 2.0") == "dyn")
+        #expect(try type("tags + tags") == "list(string)")
+    }
+}

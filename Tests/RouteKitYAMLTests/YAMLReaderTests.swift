@@ -1,0 +1,195 @@
+import RouteKit
+import RouteKitYAML
+import Testing
+
+@Suite struct YAMLReaderTests {
+    @Test func positionsAreOneBasedWithScalarColumnsAndByteOffsets() throws {
+        let document = read("é: x\nname: \"café\"\nlist:\n  - 😀 a\n")
+        let root = try #require(document.root)
+        #expect(document.diagnostics.isEmpty)
+        #expect(root.at == "1:1")
+        let name = try #require(root["name"])
+        #expect(name.at == "2:7")
+        #expect(name.range.start.offset == 12)
+        #expect(name.range.end.column == 13)
+        #expect(name.range.end.offset == 19)
+        let item = try #require(root["list"]?[0])
+        #expect(item.at == "4:5")
+        #expect(item.range.start.offset == 30)
+        #expect(item.range.end.column == 8)
+        #expect(root["é"]?.range.start.offset == 4)
+    }
+
+    @Test func scalarStylesAreKept() throws {
+        let root = try #require(read("""
+            a: plain
+            b: 'single'
+            c: "double"
+            d: |
+              literal
+            e: >
+              folded
+            """).root)
+        #expect(root["a"]?.style == .plain)
+        #expect(root["b"]?.style == .singleQuoted)
+        #expect(root["c"]?.style == .doubleQuoted)
+        #expect(root["d"]?.style == .literal)
+        #expect(root["d"]?.scalarValue == "literal\n")
+        #expect(root["e"]?.style == .folded)
+    }
+
+    @Test func coreTagsAreKeptInFullForm() throws {
+        let document = read("a: !!str 3\nb: !!int '4'\nc: ! 5\nd: !!map {x: 1}\ne: !<tag:yaml.org,2002:float> 1")
+        let root = try #require(document.root)
+        #expect(document.diagnostics.isEmpty)
+        #expect(root["a"]?.tag == "tag:yaml.org,2002:str")
+        #expect(root["a"]?.resolvedScalar == .string("3"))
+        #expect(root["b"]?.resolvedScalar == .int(4))
+        #expect(root["c"]?.tag == "!")
+        #expect(root["c"]?.resolvedScalar == .string("5"))
+        #expect(root["d"]?.tag == "tag:yaml.org,2002:map")
+        #expect(root["e"]?.resolvedScalar == .double(1))
+    }
+
+    @Test func customTagsAreErrors() {
+        let document = read("a: !foo 1\nb: !!set {x}\nc: !!binary abc\n")
+        #expect(document.diagnostics.map(\.rendered) == [
+            "1:4: custom-tag: custom tag '!foo' is not allowed",
+            "2:4: custom-tag: custom tag '!!set' is not allowed",
+            "3:4: custom-tag: custom tag '!!binary' is not allowed",
+        ])
+        #expect(document.root != nil)
+    }
+
+    @Test func tagsThatDoNotFitTheValueAreErrors() {
+        let document = read("a: !!int abc\nb: !!seq x\nc: !!str [1]\n")
+        #expect(document.diagnostics.map(\.rendered) == [
+            "1:4: tag-mismatch: 'abc' is not a valid '!!int'",
+            "2:4: tag-mismatch: a scalar cannot have tag '!!seq'",
+            "3:4: tag-mismatch: a sequence cannot have tag '!!str'",
+        ])
+    }
+
+    @Test func aliasesExpandToTheAnchoredNode() throws {
+        let root = try #require(read("a: &x {k: 1}\nb: *x\nc: &s hi\nd: *s\n").root)
+        #expect(root["b"]?["k"]?.resolvedScalar == .int(1))
+        // An alias keeps the anchored node's position: that is where its text is.
+        #expect(root["b"]?.at == "1:4")
+        #expect(root["d"]?.scalarValue == "hi")
+        #expect(root["d"]?.at == "3:4")
+    }
+
+    @Test func undefinedAndRecursiveAliasesAreErrors() throws {
+        let document = read("a: *nope\nb: &r [*r]\n")
+        #expect(document.diagnostics.map(\.rendered) == [
+            "1:4: undefined-alias: undefined alias '*nope'",
+            "2:8: undefined-alias: alias '*r' refers to the node that contains it",
+        ])
+        let root = try #require(document.root)
+        #expect(root["a"]?.resolvedScalar == .null)
+    }
+
+    @Test func mergeKeysApplyWithExplicitKeysWinning() throws {
+        let document = read("""
+            base: &base {show: push, tab: home}
+            other: &other {tab: me, login: required}
+            one:
+              <<: *base
+              tab: discover
+            many:
+              <<: [*base, *other]
+              extra: 1
+            """)
+        #expect(document.diagnostics.isEmpty)
+        let root = try #require(document.root)
+        #expect(root["one"]?.keys == ["show", "tab"])
+        #expect(root["one"]?["tab"]?.scalarValue == "discover")
+        #expect(root["many"]?.keys == ["show", "tab", "login", "extra"])
+        #expect(root["many"]?["tab"]?.scalarValue == "home")
+    }
+
+    @Test func mergeOfAScalarIsAnError() {
+        let document = read("a: {<<: 1}\nb: {<<: [{x: 1}, 2]}\n")
+        #expect(document.diagnostics.map(\.rendered) == [
+            "1:9: invalid-merge: merge key '<<' needs a mapping or a sequence of mappings",
+            "2:18: invalid-merge: merge key '<<' needs a mapping or a sequence of mappings",
+        ])
+    }
+
+    @Test func duplicateKeysAreErrorsWithANoteAtTheFirst() throws {
+        let document = read("name: a\nid: 1\nname: b\n1: x\n0x1: y\n\"1\": z\n")
+        #expect(document.diagnostics.map(\.rendered) == [
+            "3:1: duplicate-key: duplicate key 'name'",
+            "5:1: duplicate-key: duplicate key '0x1'",
+        ])
+        let note = try #require(document.diagnostics.first?.notes.first)
+        #expect(note.message == "key 'name' first appears here")
+        #expect(note.range?.start.line == 1)
+        #expect(document.diagnostics.last?.notes.first?.range?.start.line == 4)
+        // The first one stays; the model sees each key once.
+        #expect(document.root?["name"]?.scalarValue == "a")
+    }
+
+    @Test func duplicateKeysInALargeMappingAreFound() {
+        var text = ""
+        for index in 0..<100 { text += "k\(index): \(index)\n" }
+        text += "k42: again\n"
+        #expect(read(text).diagnostics.map(\.rendered) == ["101:1: duplicate-key: duplicate key 'k42'"])
+    }
+
+    @Test func aSecondDocumentIsAnError() {
+        let document = read("a: 1\n---\nb: 2\n")
+        #expect(document.diagnostics.map(\.rendered) == [
+            "2:1: multiple-documents: file holds more than one YAML document",
+        ])
+        #expect(document.root?["a"] != nil)
+    }
+
+    @Test func anEmptyStreamHasNoRoot() {
+        for text in ["", "# only a comment\n", "\n\n"] {
+            let document = read(text)
+            #expect(document.root == nil)
+            #expect(document.diagnostics.isEmpty)
+        }
+    }
+
+    @Test func syntaxErrorsArePositionedWithTheirContext() throws {
+        let document = read("screens:\n  a: [b, c\n  d: e\n")
+        #expect(document.root == nil)
+        let diagnostic = try #require(document.diagnostics.first)
+        #expect(diagnostic.rendered == "3:4: yaml-syntax: did not find expected ',' or ']'")
+        #expect(diagnostic.notes.first?.message == "while parsing a flow sequence")
+        #expect(diagnostic.notes.first?.range?.start.line == 2)
+        #expect(read("a: b: c\n").diagnostics.map(\.rendered) == [
+            "1:5: yaml-syntax: mapping values are not allowed in this context",
+        ])
+    }
+
+    @Test func invalidUTF8IsPositionedAtTheByte() {
+        let bytes = Array("name: ok\nté: x".utf8) + [0xFF] + Array(" y\n".utf8)
+        let document = YAMLReader.read(bytes, file: "t.yaml")
+        #expect(document.root == nil)
+        #expect(document.diagnostics.map(\.rendered) == [
+            "2:6: invalid-encoding: invalid UTF-8: byte 0xFF cannot start a character",
+        ])
+        #expect(document.diagnostics.first?.range.start.offset == 15)
+        let truncated = YAMLReader.read(Array("a: é".utf8.dropLast()), file: "t.yaml")
+        #expect(truncated.diagnostics.map(\.code) == ["invalid-encoding"])
+        let control = YAMLReader.read(Array("a: b\u{1}".utf8), file: "t.yaml")
+        #expect(control.diagnostics.map(\.rendered) == [
+            "1:5: invalid-encoding: control character U+0001 is not allowed",
+        ])
+    }
+
+    @Test func positionsFollowSourceFileLinesWithCarriageReturns() throws {
+        let crlf = try #require(read("a: 1\r\nb: 2\r\n").root)
+        #expect(crlf["b"]?.at == "2:4")
+        // libyaml breaks lines at a lone CR; SourceFile does not, and positions follow SourceFile.
+        let text = "a: 1\rb: 2\nc: 3\n"
+        let root = try #require(read(text).root)
+        let file = SourceFile(path: "t.yaml", text: text)
+        let c = try #require(root["c"])
+        #expect(c.range.start == file.position(ofOffset: c.range.start.offset))
+        #expect(c.at == "2:4")
+    }
+}

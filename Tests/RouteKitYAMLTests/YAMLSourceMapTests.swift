@@ -1,0 +1,83 @@
+import RouteKit
+import RouteKitYAML
+import Testing
+
+@Suite struct YAMLSourceMapTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var name: String
+        var text: String
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(name: "plain", text: "when: type == \"3\" && x\n"),
+        Case(name: "plain, multi-line", text: "when: type == 3\n  && target   ==  4\n\n  || é > 1\n"),
+        Case(name: "single-quoted", text: "when: 'it''s ''ok'' é'\n"),
+        Case(name: "single-quoted, multi-line", text: "when: 'a  b\n   c\n\n   d  '\n"),
+        Case(name: "double-quoted", text: "when: \"a \\\"q\\\" \\t \\u00e9 \\x41 z\"\n"),
+        Case(name: "double-quoted, folded", text: "when: \"first\n  second \\\n    third\n\n  fourth\"\n"),
+        Case(name: "literal", text: "when: |\n  type == 3\n    && x\n\n  || y\nnext: 1\n"),
+        Case(name: "literal, keep", text: "when: |+\n  a\n  b\n\n\nnext: 1\n"),
+        Case(name: "literal, explicit indent", text: "when: |2\n    indented\n  a\n"),
+        Case(name: "folded", text: "when: >\n  type == 3\n  && x\n\n  || y\n    more\n  z\n"),
+        Case(name: "folded, strip", text: "when: >-\n  a\n  b\n\n"),
+        Case(name: "tagged and anchored", text: "when: &w !!str  type == 3\n"),
+        Case(name: "nested in a sequence", text: "rules:\n  - when: >\n      a b\n      c\n"),
+        Case(name: "emoji", text: "when: \"😀 é\" \n"),
+    ]
+
+    static func when(_ root: Node) -> Node? {
+        root["when"] ?? root["rules"]?[0]?["when"]
+    }
+
+    /// Every value character copied from the source maps to that same source character.
+    @Test(arguments: cases) func copiedCharactersMapToThemselves(_ c: Case) throws {
+        let document = read(c.text)
+        #expect(document.diagnostics.isEmpty)
+        let root = try #require(document.root)
+        let node = try #require(Self.when(root))
+        let value = Array(try #require(node.scalarValue).unicodeScalars)
+        let file = SourceFile(path: "t.yaml", text: c.text)
+        let lines = c.text.split(separator: "\n", omittingEmptySubsequences: false)
+        var previous = node.range.start
+        for (index, scalar) in value.enumerated() {
+            let position = node.sourcePosition(ofValueOffset: index, in: file)
+            #expect(previous <= position, "offset \(index) goes backwards")
+            previous = position
+            guard scalar != " ", scalar != "\n" else { continue }
+            let line = Array(lines[position.line - 1].unicodeScalars)
+            let source = line[position.column - 1]
+            #expect(source == scalar || source == "\\" || (scalar == "'" && source == "'"),
+                    "value offset \(index) '\(scalar)' maps to '\(source)' at \(position.line):\(position.column)")
+        }
+    }
+
+    static func position(_ text: String, _ offset: Int) throws -> String {
+        let root = try #require(read(text).root)
+        let node = try #require(Self.when(root))
+        let p = node.sourcePosition(ofValueOffset: offset, in: SourceFile(path: "t.yaml", text: text))
+        return "\(p.line):\(p.column)"
+    }
+
+    @Test func pinnedPositions() throws {
+        // `type == "3"`: the quote in the value is at offset 8.
+        #expect(try Self.position("    when: type == \"3\"\n", 8) == "1:19")
+        #expect(try Self.position("when: 'it''s x'\n", 4) == "1:13")
+        #expect(try Self.position("when: \"\\u00e9 x\"\n", 2) == "1:15")
+        #expect(try Self.position("when: a\n  b\n", 2) == "2:3")
+        #expect(try Self.position("when: |\n  a\n  b\n", 2) == "3:3")
+        #expect(try Self.position("when: >\n  a\n  b\n", 1) == "2:4")
+        #expect(try Self.position("when: |2\n    x\n", 2) == "2:5")
+        // At or past the end: just after the last character.
+        #expect(try Self.position("when: abc\n", 3) == "1:10")
+        #expect(try Self.position("when: abc\n", 99) == "1:10")
+        #expect(try Self.position("when: \"abc\" \n", 3) == "1:11")
+    }
+
+    @Test func aCollectionGivesItsStart() throws {
+        let text = "when: [a]\n"
+        let node = try #require(read(text).root?["when"])
+        let p = node.sourcePosition(ofValueOffset: 1, in: SourceFile(path: "t.yaml", text: text))
+        #expect(p == node.range.start)
+    }
+}

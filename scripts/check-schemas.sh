@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# Checks the route-file and test-file JSON Schemas and the files they describe:
+#   1. schemas/routes.schema.json and schemas/tests.schema.json are valid draft 2020-12 schemas;
+#   2. every route file under routes/ (*.yaml, *.yml, not *.test.yaml/*.test.yml) and every
+#      Tests/Fixtures/schema/valid/ file validates against routes.schema.json;
+#   3. every routes/**/*.test.yaml (or .test.yml) validates against tests.schema.json;
+#   4. every file in Tests/Fixtures/schema/broken/ FAILS routes.schema.json with a schema error
+#      (a file that does not even parse as YAML does not count: it would test nothing).
+# Needs check-jsonschema (pip install check-jsonschema). Exit 0 when all hold, 1 otherwise.
+#
+#   scripts/check-schemas.sh
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+ROUTES_SCHEMA=schemas/routes.schema.json
+TESTS_SCHEMA=schemas/tests.schema.json
+VALID_DIR=Tests/Fixtures/schema/valid
+BROKEN_DIR=Tests/Fixtures/schema/broken
+
+if ! command -v check-jsonschema >/dev/null 2>&1; then
+    echo "check-schemas: check-jsonschema not found (pip install check-jsonschema)" >&2
+    exit 2
+fi
+
+failed=0
+
+# Files under a directory, sorted, NUL-safe; prints nothing when the directory is absent.
+list_files() { # dir find-predicates...
+    local dir=$1
+    shift
+    [[ -d $dir ]] || return 0
+    find "$dir" -type f "$@" -print0 | sort -z | tr '\0' '\n'
+}
+
+# check GROUP SCHEMA FILE...: all files must validate; one summary line.
+check_group() {
+    local group=$1 schema=$2
+    shift 2
+    if (($# == 0)); then
+        echo "ok   $group: no files"
+        return 0
+    fi
+    local output
+    if output=$(check-jsonschema --schemafile "$schema" "$@" 2>&1); then
+        echo "ok   $group: $# file(s) valid against $schema"
+    else
+        echo "FAIL $group: $# file(s) checked against $schema"
+        printf '%s\n' "$output" | sed 's/^/       /'
+        failed=1
+    fi
+}
+
+# 1. The schemas themselves.
+if output=$(check-jsonschema --check-metaschema "$ROUTES_SCHEMA" "$TESTS_SCHEMA" 2>&1); then
+    echo "ok   schemas: $ROUTES_SCHEMA and $TESTS_SCHEMA are valid draft 2020-12 schemas"
+else
+    echo "FAIL schemas: metaschema check"
+    printf '%s\n' "$output" | sed 's/^/       /'
+    failed=1
+fi
+
+# 2. Route files and valid fixtures.
+mapfile -t route_files < <(list_files routes \( -name '*.yaml' -o -name '*.yml' \) \
+    ! -name '*.test.yaml' ! -name '*.test.yml')
+check_group "routes/ route files" "$ROUTES_SCHEMA" "${route_files[@]}"
+
+mapfile -t valid_files < <(list_files "$VALID_DIR")
+if ((${#valid_files[@]} == 0)); then
+    echo "FAIL valid fixtures: none found in $VALID_DIR"
+    failed=1
+else
+    check_group "valid fixtures" "$ROUTES_SCHEMA" "${valid_files[@]}"
+fi
+
+# 3. Test files.
+mapfile -t test_files < <(list_files routes \( -name '*.test.yaml' -o -name '*.test.yml' \))
+check_group "routes/ test files" "$TESTS_SCHEMA" "${test_files[@]}"
+
+# 4. Broken fixtures: each must fail with at least one schema error (not a parse error).
+mapfile -t broken_files < <(list_files "$BROKEN_DIR")
+if ((${#broken_files[@]} == 0)); then
+    echo "FAIL broken fixtures: none found in $BROKEN_DIR"
+    failed=1
+else
+    # One run for all of them; the JSON report names the file of every error.
+    report=$(check-jsonschema -o json --schemafile "$ROUTES_SCHEMA" "${broken_files[@]}" \
+        2>/dev/null || true)
+    mapfile -t wrongly_passed < <(printf '%s' "$report" | python3 -c '
+import json, sys
+files = sys.argv[1:]
+try:
+    report = json.load(sys.stdin)
+except ValueError:
+    for name in files:
+        print(name + " (check-jsonschema gave no report)")
+    sys.exit()
+rejected = {e.get("filename") for e in report.get("errors", [])}
+unparsable = {e.get("filename") for e in report.get("parse_errors", [])}
+for name in files:
+    if name in unparsable:
+        print(name + " (not parsable as YAML, so it tests nothing)")
+    elif name not in rejected:
+        print(name + " (passed validation)")
+' "${broken_files[@]}")
+    if ((${#wrongly_passed[@]} == 0)); then
+        echo "ok   broken fixtures: all ${#broken_files[@]} file(s) rejected by $ROUTES_SCHEMA"
+    else
+        echo "FAIL broken fixtures: ${#wrongly_passed[@]} of ${#broken_files[@]} not rejected by $ROUTES_SCHEMA"
+        printf '       %s\n' "${wrongly_passed[@]}"
+        failed=1
+    fi
+fi
+
+exit "$failed"

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# The main job on the example app: validate its route table, then decide where one
+# notification goes. Installs what is missing first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scripts/setup.sh
+swift build -c release --product routecheck 2>&1 | grep -E "error|warning" || true
+bin=.build/release/routecheck
+echo "\$ routecheck validate routes/"
+$bin validate routes/

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Installs what building and testing RouteKit needs and is missing: libyaml (Debian's
+# libyaml-dev, found through pkg-config) and the Python tools the checks use.
+set -euo pipefail
+
+need_apt=()
+command -v pkg-config >/dev/null 2>&1 || need_apt+=(pkg-config)
+pkg-config --exists yaml-0.1 2>/dev/null || need_apt+=(libyaml-dev)
+if [ ${#need_apt[@]} -gt 0 ]; then
+  echo "setup: installing ${need_apt[*]}"
+  SUDO=""
+  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need_apt[@]}" >/dev/null
+fi
+
+if ! command -v check-jsonschema >/dev/null 2>&1; then
+  echo "setup: installing check-jsonschema (PyPI)"
+  python3 -m pip install --quiet --disable-pip-version-check check-jsonschema
+fi

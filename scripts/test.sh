@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Runs every test of RouteKit: the Swift test suites, the schema checks and the example
+# table's own checks. Installs what is missing first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scripts/setup.sh
+swift build
+echo "== routecheck validate routes/"
+.build/debug/routecheck validate routes/
+echo "== schemas"
+scripts/check-schemas.sh
+echo "== swift test"
+swift test

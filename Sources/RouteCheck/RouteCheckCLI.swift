@@ -17,6 +17,7 @@ public enum RouteCheckCLI {
     public static var commands: [any Command.Type] {
         [
             ValidateCommand.self,
+            EvalCommand.self,
         ]
     }
 

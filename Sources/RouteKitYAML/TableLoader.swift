@@ -12,7 +12,11 @@ public struct CheckedTable: Sendable {
     /// The number of rules declared, counted even when the table has errors.
     public var ruleCount: Int
     /// The checked model; nil when the table has errors.
-    public var table: RouteTable?
+    public var table: RouteTable? { program?.table }
+    /// The reference interpreter over the checked table; nil when the table has errors.
+    public var program: RoutingProgram?
+    /// What decides payloads for this table; nil when the table has errors.
+    public var decider: (any RouteDecider)? { program }
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }
@@ -50,10 +54,16 @@ public enum TableLoader {
         if paths.isEmpty { diagnostics.append(emptyTable(path)) }
         let decoded = TableDecoder.decode(documents)
         diagnostics += decoded.diagnostics
+        var program: RoutingProgram?
+        if let table = decoded.table {
+            let checked = TableChecker.check(table, sources: files)
+            diagnostics += checked.diagnostics
+            program = checked.program
+        }
         let readable = !diagnostics.contains { $0.severity == .error }
         return CheckedTable(
             path: path, files: files, diagnostics: diagnostics.sorted(by: Diagnostic.sortsBefore),
-            ruleCount: decoded.ruleCount, table: readable ? decoded.table : nil)
+            ruleCount: decoded.ruleCount, program: readable ? program : nil)
     }
 
     /// Whether a file name is a route file of a directory table.

@@ -17,11 +17,20 @@ public struct YAMLDocument: Sendable {
     /// Problems found while reading, in the order found.
     public var diagnostics: [Diagnostic]
 
+    /// Makes a document from a root and its diagnostics, as the reader (or a test) does.
+    ///
+    /// ```swift
+    /// let empty = YAMLDocument(root: nil, diagnostics: [])
+    /// ```
     public init(root: Node?, diagnostics: [Diagnostic]) {
         self.root = root
         self.diagnostics = diagnostics
     }
 
     /// Whether any diagnostic is an error.
+    ///
+    /// ```swift
+    /// if document.hasErrors { return }
+    /// ```
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }

@@ -32,17 +32,17 @@ import Testing
     }
 
     @Test func nestingAtTheLimitIsRead() {
-        #expect(read(Self.flowNesting(YAMLLimits.maxNestingDepth)).diagnostics.isEmpty)
-        #expect(read(Self.blockNesting(YAMLLimits.maxNestingDepth)).diagnostics.isEmpty)
+        #expect(readYAML(Self.flowNesting(YAMLLimits.maxNestingDepth)).diagnostics.isEmpty)
+        #expect(readYAML(Self.blockNesting(YAMLLimits.maxNestingDepth)).diagnostics.isEmpty)
     }
 
     @Test func nestingPastTheLimitIsRejected() {
-        let flow = read(Self.flowNesting(YAMLLimits.maxNestingDepth + 1))
+        let flow = readYAML(Self.flowNesting(YAMLLimits.maxNestingDepth + 1))
         #expect(flow.root == nil)
         #expect(flow.diagnostics.map(\.rendered) == [
             "1:65: nesting-too-deep: collections nest deeper than 64 levels",
         ])
-        let block = read(Self.blockNesting(YAMLLimits.maxNestingDepth + 1))
+        let block = readYAML(Self.blockNesting(YAMLLimits.maxNestingDepth + 1))
         #expect(block.diagnostics.map(\.code) == ["nesting-too-deep"])
         #expect(block.diagnostics.first?.range.start.line == 65)
     }
@@ -50,9 +50,9 @@ import Testing
     @Test func deepNestingFailsFast() {
         let clock = ContinuousClock()
         let elapsed = clock.measure {
-            let document = read(String(repeating: "[", count: 100_000))
+            let document = readYAML(String(repeating: "[", count: 100_000))
             #expect(document.diagnostics.map(\.code) == ["nesting-too-deep"])
-            let block = read(Self.blockNesting(2_000))
+            let block = readYAML(Self.blockNesting(2_000))
             #expect(block.diagnostics.map(\.code) == ["nesting-too-deep"])
         }
         #expect(elapsed < .seconds(1))
@@ -63,7 +63,7 @@ import Testing
     }
 
     @Test func aliasExpansionAtTheLimitIsRead() {
-        let document = read(Self.aliases(YAMLLimits.maxAliasExpansion))
+        let document = readYAML(Self.aliases(YAMLLimits.maxAliasExpansion))
         #expect(document.diagnostics.isEmpty)
         if case .sequence(let items)? = document.root?["b"]?.content {
             #expect(items.count == YAMLLimits.maxAliasExpansion)
@@ -73,7 +73,7 @@ import Testing
     }
 
     @Test func aliasExpansionPastTheLimitIsRejected() {
-        let document = read(Self.aliases(YAMLLimits.maxAliasExpansion + 1))
+        let document = readYAML(Self.aliases(YAMLLimits.maxAliasExpansion + 1))
         #expect(document.root == nil)
         #expect(document.diagnostics.map(\.code) == ["alias-expansion-limit"])
         #expect(document.diagnostics.first?.message == "aliases expand to more than 10000 nodes")
@@ -87,7 +87,7 @@ import Testing
         }
         let clock = ContinuousClock()
         var document: YAMLDocument?
-        let elapsed = clock.measure { document = read(text) }
+        let elapsed = clock.measure { document = readYAML(text) }
         #expect(elapsed < .seconds(1))
         #expect(document?.root == nil)
         #expect(document?.diagnostics.map(\.rendered) == [

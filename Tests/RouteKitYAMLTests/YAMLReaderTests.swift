@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct YAMLReaderTests {
     @Test func positionsAreOneBasedWithScalarColumnsAndByteOffsets() throws {
-        let document = read("é: x\nname: \"café\"\nlist:\n  - 😀 a\n")
+        let document = readYAML("é: x\nname: \"café\"\nlist:\n  - 😀 a\n")
         let root = try #require(document.root)
         #expect(document.diagnostics.isEmpty)
         #expect(root.at == "1:1")
@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func scalarStylesAreKept() throws {
-        let root = try #require(read("""
+        let root = try #require(readYAML("""
             a: plain
             b: 'single'
             c: "double"
@@ -39,7 +39,7 @@ import Testing
     }
 
     @Test func coreTagsAreKeptInFullForm() throws {
-        let document = read("a: !!str 3\nb: !!int '4'\nc: ! 5\nd: !!map {x: 1}\ne: !<tag:yaml.org,2002:float> 1")
+        let document = readYAML("a: !!str 3\nb: !!int '4'\nc: ! 5\nd: !!map {x: 1}\ne: !<tag:yaml.org,2002:float> 1")
         let root = try #require(document.root)
         #expect(document.diagnostics.isEmpty)
         #expect(root["a"]?.tag == "tag:yaml.org,2002:str")
@@ -52,7 +52,7 @@ import Testing
     }
 
     @Test func customTagsAreErrors() {
-        let document = read("a: !foo 1\nb: !!set {x}\nc: !!binary abc\n")
+        let document = readYAML("a: !foo 1\nb: !!set {x}\nc: !!binary abc\n")
         #expect(document.diagnostics.map(\.rendered) == [
             "1:4: custom-tag: custom tag '!foo' is not allowed",
             "2:4: custom-tag: custom tag '!!set' is not allowed",
@@ -62,7 +62,7 @@ import Testing
     }
 
     @Test func tagsThatDoNotFitTheValueAreErrors() {
-        let document = read("a: !!int abc\nb: !!seq x\nc: !!str [1]\n")
+        let document = readYAML("a: !!int abc\nb: !!seq x\nc: !!str [1]\n")
         #expect(document.diagnostics.map(\.rendered) == [
             "1:4: tag-mismatch: 'abc' is not a valid '!!int'",
             "2:4: tag-mismatch: a scalar cannot have tag '!!seq'",
@@ -71,7 +71,7 @@ import Testing
     }
 
     @Test func aliasesExpandToTheAnchoredNode() throws {
-        let root = try #require(read("a: &x {k: 1}\nb: *x\nc: &s hi\nd: *s\n").root)
+        let root = try #require(readYAML("a: &x {k: 1}\nb: *x\nc: &s hi\nd: *s\n").root)
         #expect(root["b"]?["k"]?.resolvedScalar == .int(1))
         // An alias keeps the anchored node's position: that is where its text is.
         #expect(root["b"]?.at == "1:4")
@@ -80,7 +80,7 @@ import Testing
     }
 
     @Test func undefinedAndRecursiveAliasesAreErrors() throws {
-        let document = read("a: *nope\nb: &r [*r]\n")
+        let document = readYAML("a: *nope\nb: &r [*r]\n")
         #expect(document.diagnostics.map(\.rendered) == [
             "1:4: undefined-alias: undefined alias '*nope'",
             "2:8: undefined-alias: alias '*r' refers to the node that contains it",
@@ -90,7 +90,7 @@ import Testing
     }
 
     @Test func mergeKeysApplyWithExplicitKeysWinning() throws {
-        let document = read("""
+        let document = readYAML("""
             base: &base {show: push, tab: home}
             other: &other {tab: me, login: required}
             one:
@@ -109,7 +109,7 @@ import Testing
     }
 
     @Test func mergeOfAScalarIsAnError() {
-        let document = read("a: {<<: 1}\nb: {<<: [{x: 1}, 2]}\n")
+        let document = readYAML("a: {<<: 1}\nb: {<<: [{x: 1}, 2]}\n")
         #expect(document.diagnostics.map(\.rendered) == [
             "1:9: invalid-merge: merge key '<<' needs a mapping or a sequence of mappings",
             "2:18: invalid-merge: merge key '<<' needs a mapping or a sequence of mappings",
@@ -117,7 +117,7 @@ import Testing
     }
 
     @Test func duplicateKeysAreErrorsWithANoteAtTheFirst() throws {
-        let document = read("name: a\nid: 1\nname: b\n1: x\n0x1: y\n\"1\": z\n")
+        let document = readYAML("name: a\nid: 1\nname: b\n1: x\n0x1: y\n\"1\": z\n")
         #expect(document.diagnostics.map(\.rendered) == [
             "3:1: duplicate-key: duplicate key 'name'",
             "5:1: duplicate-key: duplicate key '0x1'",
@@ -134,11 +134,11 @@ import Testing
         var text = ""
         for index in 0..<100 { text += "k\(index): \(index)\n" }
         text += "k42: again\n"
-        #expect(read(text).diagnostics.map(\.rendered) == ["101:1: duplicate-key: duplicate key 'k42'"])
+        #expect(readYAML(text).diagnostics.map(\.rendered) == ["101:1: duplicate-key: duplicate key 'k42'"])
     }
 
     @Test func aSecondDocumentIsAnError() {
-        let document = read("a: 1\n---\nb: 2\n")
+        let document = readYAML("a: 1\n---\nb: 2\n")
         #expect(document.diagnostics.map(\.rendered) == [
             "2:1: multiple-documents: file holds more than one YAML document",
         ])
@@ -147,20 +147,20 @@ import Testing
 
     @Test func anEmptyStreamHasNoRoot() {
         for text in ["", "# only a comment\n", "\n\n"] {
-            let document = read(text)
+            let document = readYAML(text)
             #expect(document.root == nil)
             #expect(document.diagnostics.isEmpty)
         }
     }
 
     @Test func syntaxErrorsArePositionedWithTheirContext() throws {
-        let document = read("screens:\n  a: [b, c\n  d: e\n")
+        let document = readYAML("screens:\n  a: [b, c\n  d: e\n")
         #expect(document.root == nil)
         let diagnostic = try #require(document.diagnostics.first)
         #expect(diagnostic.rendered == "3:4: yaml-syntax: did not find expected ',' or ']'")
         #expect(diagnostic.notes.first?.message == "while parsing a flow sequence")
         #expect(diagnostic.notes.first?.range?.start.line == 2)
-        #expect(read("a: b: c\n").diagnostics.map(\.rendered) == [
+        #expect(readYAML("a: b: c\n").diagnostics.map(\.rendered) == [
             "1:5: yaml-syntax: mapping values are not allowed in this context",
         ])
     }
@@ -182,11 +182,11 @@ import Testing
     }
 
     @Test func positionsFollowSourceFileLinesWithCarriageReturns() throws {
-        let crlf = try #require(read("a: 1\r\nb: 2\r\n").root)
+        let crlf = try #require(readYAML("a: 1\r\nb: 2\r\n").root)
         #expect(crlf["b"]?.at == "2:4")
         // libyaml breaks lines at a lone CR; SourceFile does not, and positions follow SourceFile.
         let text = "a: 1\rb: 2\nc: 3\n"
-        let root = try #require(read(text).root)
+        let root = try #require(readYAML(text).root)
         let file = SourceFile(path: "t.yaml", text: text)
         let c = try #require(root["c"])
         #expect(c.range.start == file.position(ofOffset: c.range.start.offset))

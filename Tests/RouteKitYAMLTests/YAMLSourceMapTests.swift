@@ -32,7 +32,7 @@ import Testing
 
     /// Every value character copied from the source maps to that same source character.
     @Test(arguments: cases) func copiedCharactersMapToThemselves(_ c: Case) throws {
-        let document = read(c.text)
+        let document = readYAML(c.text)
         #expect(document.diagnostics.isEmpty)
         let root = try #require(document.root)
         let node = try #require(Self.when(root))
@@ -53,7 +53,7 @@ import Testing
     }
 
     static func position(_ text: String, _ offset: Int) throws -> String {
-        let root = try #require(read(text).root)
+        let root = try #require(readYAML(text).root)
         let node = try #require(Self.when(root))
         let p = node.sourcePosition(ofValueOffset: offset, in: SourceFile(path: "t.yaml", text: text))
         return "\(p.line):\(p.column)"
@@ -76,7 +76,7 @@ import Testing
 
     @Test func aCollectionGivesItsStart() throws {
         let text = "when: [a]\n"
-        let node = try #require(read(text).root?["when"])
+        let node = try #require(readYAML(text).root?["when"])
         let p = node.sourcePosition(ofValueOffset: 1, in: SourceFile(path: "t.yaml", text: text))
         #expect(p == node.range.start)
     }

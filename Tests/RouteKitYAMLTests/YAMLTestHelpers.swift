@@ -1,7 +1,7 @@
 import RouteKit
 import RouteKitYAML
 
-func read(_ text: String) -> YAMLDocument {
+func readYAML(_ text: String) -> YAMLDocument {
     YAMLReader.read(Array(text.utf8), file: "t.yaml")
 }
 

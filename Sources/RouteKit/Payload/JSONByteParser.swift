@@ -6,18 +6,10 @@ struct JSONByteParser {
     let count: Int
     var index = 0
     private var depth = 0
-    private var pendingMembers: [PendingMember] = []
-
-    private struct PendingMember {
-        var key: String
-        var value: JSONValue
-        var offset: Int
-    }
 
     init(_ bytes: UnsafePointer<UInt8>, count: Int) {
         self.bytes = bytes
         self.count = count
-        pendingMembers.reserveCapacity(16)
     }
 
     mutating func readDocument() throws(JSONReadError) -> JSONValue {
@@ -161,7 +153,6 @@ struct JSONByteParser {
     }
 
     private mutating func readObject() throws(JSONReadError) -> JSONValue {
-        let objectStart = index
         try enter()
         index += 1
         skipWhitespace()
@@ -170,13 +161,9 @@ struct JSONByteParser {
             depth -= 1
             return .object([:])
         }
-        // Members wait on a stack shared by all levels so that each dictionary is allocated once,
-        // at its final size, instead of growing and rehashing as members arrive.
-        let base = pendingMembers.count
-        defer {
-            // After an error the members left behind are dropped; on success makeObject took them.
-            while pendingMembers.count > base { pendingMembers.removeLast() }
-        }
+        // Sized up front for typical payloads (a dozen top-level keys, small nested objects) so
+        // that dictionaries rarely grow and rehash, without making every small object large.
+        var members = [String: JSONValue](minimumCapacity: depth == 1 ? 12 : 4)
         while true {
             guard index < count, bytes[index] == UInt8(ascii: "\"") else {
                 throw error(JSONReadError.syntax, "expected a string key, found \(describe(index))", at: index)
@@ -189,7 +176,9 @@ struct JSONByteParser {
             }
             index += 1
             skipWhitespace()
-            pendingMembers.append(PendingMember(key: key, value: try readValue(), offset: keyStart))
+            if members.updateValue(try readValue(), forKey: key) != nil {
+                throw error(JSONReadError.duplicateKey, "duplicate key '\(key)'", at: keyStart)
+            }
             skipWhitespace()
             guard index < count else {
                 throw error(JSONReadError.syntax, "unexpected end of input", at: index)
@@ -197,7 +186,7 @@ struct JSONByteParser {
             if bytes[index] == UInt8(ascii: "}") {
                 index += 1
                 depth -= 1
-                return .object(try makeObject(from: base, objectStart: objectStart))
+                return .object(members)
             }
             guard bytes[index] == UInt8(ascii: ",") else {
                 throw error(JSONReadError.syntax, "expected ',' or '}', found \(describe(index))", at: index)
@@ -209,43 +198,6 @@ struct JSONByteParser {
                 throw error(JSONReadError.syntax, "trailing comma is not allowed", at: comma)
             }
         }
-    }
-
-    /// Moves the pending members above `base` into a dictionary sized for them.
-    private mutating func makeObject(from base: Int, objectStart: Int) throws(JSONReadError) -> [String: JSONValue] {
-        var members = [String: JSONValue](minimumCapacity: pendingMembers.count - base)
-        // Popping moves each key and value instead of copying it; order only matters for errors.
-        while pendingMembers.count > base {
-            let member = pendingMembers.removeLast()
-            if members.updateValue(member.value, forKey: member.key) != nil {
-                throw firstDuplicate(inObjectAt: objectStart)
-            }
-        }
-        return members
-    }
-
-    /// The error for the first key, in document order, that repeats an earlier one in the object
-    /// starting at `objectStart`, which has already been read successfully. Reading it again is
-    /// slow but happens only for invalid input.
-    private func firstDuplicate(inObjectAt objectStart: Int) -> JSONReadError {
-        var probe = self
-        probe.index = objectStart + 1
-        var seen = Set<String>()
-        while probe.index < count {
-            probe.skipWhitespace()
-            let keyStart = probe.index
-            guard let key = try? probe.readString() else { break }
-            if !seen.insert(key).inserted {
-                return error(JSONReadError.duplicateKey, "duplicate key '\(key)'", at: keyStart)
-            }
-            probe.skipWhitespace()
-            probe.index += 1
-            probe.skipWhitespace()
-            _ = try? probe.readValue()
-            probe.skipWhitespace()
-            probe.index += 1
-        }
-        return error(JSONReadError.duplicateKey, "duplicate key", at: objectStart)
     }
 
     private mutating func readArray() throws(JSONReadError) -> JSONValue {

@@ -1,0 +1,87 @@
+import RouteKit
+
+/// Human-readable forms of decisions and explanations for `routecheck eval`.
+enum DecisionText {
+    static func decision(_ decision: Decision) -> String {
+        var lines: [String] = []
+        switch decision.source {
+        case .rule(let name, let index): lines.append("rule: \(name) (#\(index))")
+        case .fallback: lines.append("rule: none matched; the fallback applies")
+        case .none: lines.append("rule: none matched and the table has no fallback (unmatched)")
+        }
+        guard let action = decision.action else { return lines.joined(separator: "\n") + "\n" }
+        lines.append("action: " + describe(action))
+        switch decision.login {
+        case .none: lines.append("login: not required")
+        case .required: lines.append("login: required")
+        case .user(let id): lines.append("login: required, as user '\(id)'")
+        }
+        lines.append("foreground: \(decision.foreground.rawValue)")
+        lines.append("if visible: \(decision.ifVisible.rawValue)")
+        let alert = decision.alert
+        lines.append("alert: title \(JSONWriter.quoted(alert.title)), message \(JSONWriter.quoted(alert.message)), buttons \(JSONWriter.quoted(alert.confirm)) / \(JSONWriter.quoted(alert.cancel))")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func describe(_ action: ResolvedAction) -> String {
+        var steps: [String] = []
+        if let tab = action.tab { steps.append("select tab '\(tab)'") }
+        if action.popToRoot { steps.append("pop to root") }
+        for screen in action.push { steps.append("push " + describe(screen)) }
+        if let screen = action.present { steps.append("present " + describe(screen)) }
+        return steps.joined(separator: ", ")
+    }
+
+    static func describe(_ screen: ScreenInstance) -> String {
+        screen.params.isEmpty
+            ? screen.screen : "\(screen.screen) \(JSONWriter.write(.object(screen.params)))"
+    }
+
+    static func explanation(_ explanation: Explanation) -> String {
+        var text = ""
+        for issue in explanation.issues { text += "payload: \(issue.message)\n" }
+        for attempt in explanation.attempts {
+            let verdict: String
+            if let failure = attempt.failure {
+                verdict = "matched, but cannot be performed: \(failure)"
+            } else if attempt.matched {
+                verdict = "MATCHED"
+            } else {
+                verdict = "no match (\(attempt.result))"
+            }
+            text += "#\(attempt.index) \(attempt.rule): \(verdict)\n"
+            text += "    when: \(attempt.predicate)\n"
+            // Literals evaluate to themselves; listing them is noise.
+            for step in attempt.trace where step.text != step.value.description {
+                text += "      \(step.text) → \(step.value)\n"
+            }
+        }
+        if let failure = explanation.fallbackFailure {
+            text += "fallback: cannot be performed: \(failure)\n"
+        }
+        return text + decision(explanation.decision)
+    }
+
+    static func explanationJSON(_ explanation: Explanation) -> JSONValue {
+        var decision = explanation.decision.jsonValue
+        if case .object(var object) = decision {
+            object["explain"] = [
+                "normalization": .array(explanation.issues.map { .string($0.message) }),
+                "rules": .array(explanation.attempts.map { attempt in
+                    [
+                        "rule": .string(attempt.rule), "index": .int(Int64(attempt.index)),
+                        "when": .string(attempt.predicate), "matched": .bool(attempt.matched),
+                        "result": .string(attempt.result.description),
+                        "failure": attempt.failure.map(JSONValue.string) ?? .null,
+                        "trace": .array(attempt.trace.map {
+                            ["expression": .string($0.text), "value": .string($0.value.description)]
+                        }),
+                    ]
+                }),
+                "fallback_failure": explanation.fallbackFailure.map(JSONValue.string) ?? .null,
+            ]
+            decision = .object(object)
+        }
+        return decision
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import RouteKit
+
+/// `routecheck eval TABLE (--payload JSON|@FILE|- | --payloads FILE.jsonl) [--explain]
+/// [--format text|json]`: decides where payloads lead.
+///
+/// ```
+/// $ routecheck eval routes/ --payload '{"type": 3, "id": 42}'
+/// rule: message-detail (#0)
+/// ```
+struct EvalCommand: Command {
+    enum Format: String, CaseIterable { case text, json }
+
+    static let configuration = CommandConfiguration(
+        name: "eval",
+        abstract: "Decide where a notification payload leads",
+        discussion: """
+            With --payload, decides one payload (JSON text, @FILE, or - for standard input) and
+            prints the decision: the matched rule (or the fallback, or none), the action with its
+            params, the login requirement, the foreground policy and the alert text. --explain
+            shows every rule tried, the value of each sub-expression, and payload fields that
+            could not be normalized to their declared type (treated as missing).
+            With --payloads FILE.jsonl, decides one payload per line and prints one JSON line per
+            payload: {"index": n, "rule": name} ({"index": -1, "rule": null} when no rule
+            matched, fallback or not), or {"error": "..."} for a line that is not a JSON object;
+            blank lines are skipped. Output is buffered for throughput.
+            """,
+        options: [
+            .value("payload", placeholder: "JSON|@FILE|-", help: "One payload to decide"),
+            .value("payloads", placeholder: "FILE.jsonl", help: "A file with one payload per line"),
+            .flag("explain", help: "Show why each rule did or did not match"),
+            .choice("format", Format.allCases.map(\.rawValue), default: Format.text.rawValue,
+                    help: "Output format for --payload"),
+            .color,
+        ],
+        arguments: [ArgumentSpec("TABLE", arity: .one, help: "A route table: a YAML file or a directory")],
+        exitStatuses: [
+            (0, "Decided"),
+            (1, "A payload is not a JSON object, or the table has errors"),
+            (2, "Usage error, or a file could not be read"),
+        ])
+
+    var table: String
+    var payload: String?
+    var payloads: String?
+    var explain: Bool
+    var format: Format
+    var color: ColorMode
+
+    init(_ arguments: ParsedArguments) throws(CLIError) {
+        table = try arguments.positional(0, name: "TABLE")
+        payload = arguments.value("payload")
+        payloads = arguments.value("payloads")
+        explain = arguments.flag("explain")
+        format = try arguments.choice("format", as: Format.self, default: .text)
+        color = try arguments.choice("color", as: ColorMode.self, default: .auto)
+        switch (payload, payloads) {
+        case (nil, nil): throw .usage("give a payload with --payload JSON|@FILE|- or --payloads FILE.jsonl")
+        case (.some, .some): throw .usage("--payload and --payloads cannot be used together")
+        default: break
+        }
+        if payloads != nil, explain { throw .usage("--explain works with --payload, not --payloads") }
+    }
+
+    func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
+        let program = try ProgramLoader.load(table, context: context)
+        if let payloads { return try runBatch(program, file: payloads, context: context) }
+        let bytes = try Self.readPayloadArgument(payload ?? "")
+        let value: JSONValue
+        do throws(JSONReadError) {
+            value = try JSONReader.read(bytes)
+        } catch {
+            context.console.err("Error: the payload is not valid JSON: \(error.description)\n")
+            return .findings
+        }
+        guard case .object = value else {
+            context.console.err("Error: the payload must be a JSON object, found \(Self.kind(of: value))\n")
+            return .findings
+        }
+        if explain {
+            let explanation = program.explain(value)
+            switch format {
+            case .text: context.console.out(DecisionText.explanation(explanation))
+            case .json: context.console.out(JSONWriter.write(DecisionText.explanationJSON(explanation)) + "\n")
+            }
+        } else {
+            let decision = program.decide(value)
+            switch format {
+            case .text: context.console.out(DecisionText.decision(decision))
+            case .json: context.console.out(JSONWriter.write(decision.jsonValue) + "\n")
+            }
+        }
+        return .success
+    }
+
+    private func runBatch(_ program: RoutingProgram, file: String, context: CommandContext)
+        throws(CLIError) -> ExitStatus
+    {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw .io("cannot read '\(file)': no such file or not readable")
+        }
+        var bad = false
+        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            var lineStart = 0
+            var lineNumber = 0
+            while lineStart < buffer.count {
+                var lineEnd = lineStart
+                while lineEnd < buffer.count, buffer[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+                lineNumber += 1
+                let line = UnsafeRawBufferPointer(rebasing: buffer[lineStart..<lineEnd])
+                lineStart = lineEnd + 1
+                if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+                let output: JSONValue
+                do throws(JSONReadError) {
+                    let value = try JSONReader.read(line)
+                    if case .object = value {
+                        let decision = program.decide(value)
+                        output = ["rule": decision.ruleName.map(JSONValue.string) ?? .null,
+                                  "index": .int(Int64(decision.ruleIndex ?? -1))]
+                    } else {
+                        bad = true
+                        output = ["error": .string("line \(lineNumber): the payload must be a JSON object, found \(Self.kind(of: value))")]
+                    }
+                } catch {
+                    bad = true
+                    output = ["error": .string("line \(lineNumber): \(error.description)")]
+                }
+                context.console.out(JSONWriter.write(output) + "\n")
+            }
+        }
+        return bad ? .findings : .success
+    }
+
+    /// The bytes of `--payload`: inline JSON, `@FILE`, or `-` for standard input.
+    static func readPayloadArgument(_ argument: String) throws(CLIError) -> [UInt8] {
+        if argument == "-" {
+            return [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+        }
+        if argument.hasPrefix("@") {
+            let path = String(argument.dropFirst())
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw .io("cannot read '\(path)': no such file or not readable")
+            }
+            return [UInt8](data)
+        }
+        return Array(argument.utf8)
+    }
+
+    static func kind(of value: JSONValue) -> String {
+        switch value {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .int, .double: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}

@@ -1,0 +1,15 @@
+/// Diagnostics of the table checker phase (expressions in their rule context).
+enum CheckerMessages {
+    static func loginUserNotString(_ type: ExpressionType, at range: SourceRange) -> Diagnostic {
+        Diagnostic(.error, "login-user-type",
+                   "'login.user' must give a string user id, but this expression gives \(type)",
+                   at: range)
+    }
+
+    static func paramTypeMismatch(_ param: String, screen: String, declared: FieldType,
+                                  actual: ExpressionType, at range: SourceRange) -> Diagnostic {
+        Diagnostic(.error, "param-type-mismatch",
+                   "param '\(param)' of screen '\(screen)' is declared \(declared), but this expression gives \(actual)",
+                   at: range)
+    }
+}

@@ -1,0 +1,67 @@
+/// Why a payload was routed where it was: for every rule tried in order, whether it matched and
+/// the value of each sub-expression, plus any field that could not be normalized.
+public struct Explanation: Sendable {
+    public struct Attempt: Sendable {
+        public var rule: String
+        public var index: Int
+        public var predicate: String
+        /// The sub-expressions evaluated, innermost first, with their values.
+        public var trace: [TraceStep]
+        public var result: Value
+        /// Set when the predicate matched but a param or the login user could not be computed.
+        public var failure: String?
+        public var matched: Bool { failure == nil && isTrue(result) }
+    }
+
+    public var issues: [NormalizationIssue]
+    public var attempts: [Attempt]
+    /// Set when no rule matched and the fallback could not be performed.
+    public var fallbackFailure: String?
+    public var decision: Decision
+}
+
+private func isTrue(_ value: Value) -> Bool {
+    if case .bool(true) = value { return true }
+    return false
+}
+
+extension RoutingProgram {
+    /// Decides like `decide(_:)`, recording why each rule did or did not match.
+    ///
+    /// ```swift
+    /// for attempt in program.explain(["type": "abc"]).attempts { print(attempt.rule, attempt.result) }
+    /// ```
+    public func explain(_ payload: JSONValue) -> Explanation {
+        let (normalized, issues) = normalizer.normalize(payload)
+        var attempts: [Explanation.Attempt] = []
+        for rule in rules {
+            var trace: [TraceStep] = []
+            let result = rule.when.evaluate(payload: normalized, trace: &trace)
+            var attempt = Explanation.Attempt(
+                rule: rule.rule.name, index: rule.index, predicate: rule.rule.when.text,
+                trace: trace, result: result, failure: nil)
+            if isTrue(result) {
+                switch resolve(rule.route, source: .rule(name: rule.rule.name, index: rule.index),
+                               payload: normalized) {
+                case .success(let decision):
+                    attempts.append(attempt)
+                    return Explanation(issues: issues, attempts: attempts, decision: decision)
+                case .failure(let failure):
+                    attempt.failure = failure.description
+                }
+            }
+            attempts.append(attempt)
+        }
+        var fallbackFailure: String?
+        if let fallback {
+            switch resolve(fallback, source: .fallback, payload: normalized) {
+            case .success(let decision):
+                return Explanation(issues: issues, attempts: attempts, decision: decision)
+            case .failure(let failure):
+                fallbackFailure = failure.description
+            }
+        }
+        return Explanation(issues: issues, attempts: attempts, fallbackFailure: fallbackFailure,
+                           decision: .unmatched)
+    }
+}

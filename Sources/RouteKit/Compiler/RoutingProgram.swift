@@ -1,0 +1,101 @@
+/// A checked table ready to decide: the reference interpreter, which tries the rules one by one
+/// in table order. It is the oracle that the indexed evaluator is tested against.
+///
+/// ```swift
+/// let decision = program.decide(["type": "3", "id": 42])
+/// decision.action?.push.first?.screen // "message_detail"
+/// ```
+public struct RoutingProgram: RouteDecider {
+    public let table: RouteTable
+    public let rules: [CheckedRule]
+    public let fallback: CheckedRoute?
+    public let normalizer: PayloadNormalizer
+
+    public init(table: RouteTable, rules: [CheckedRule], fallback: CheckedRoute?) {
+        self.table = table
+        self.rules = rules
+        self.fallback = fallback
+        normalizer = PayloadNormalizer(fields: table.fieldTypes)
+    }
+
+    public func decide(_ payload: JSONValue) -> Decision {
+        let normalized = normalizer.normalize(payload).payload
+        for rule in rules where rule.when.matches(payload: normalized) {
+            if case .success(let decision) = resolve(
+                rule.route, source: .rule(name: rule.rule.name, index: rule.index),
+                payload: normalized)
+            {
+                return decision
+            }
+        }
+        if let fallback,
+            case .success(let decision) = resolve(fallback, source: .fallback, payload: normalized)
+        {
+            return decision
+        }
+        return .unmatched
+    }
+
+    /// Why a matching rule could still not be performed: a param or the login user could not be
+    /// computed from the payload.
+    public struct ResolveFailure: Error, Sendable, Hashable, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Computes a matched route's params, login user and texts from the (normalized) payload.
+    public func resolve(_ route: CheckedRoute, source: Decision.Source, payload: JSONValue)
+        -> Result<Decision, ResolveFailure>
+    {
+        var action = ResolvedAction(tab: route.route.action.tab,
+                                    popToRoot: route.route.action.popToRoot)
+        for step in route.push {
+            switch instance(step, payload: payload) {
+            case .success(let screen): action.push.append(screen)
+            case .failure(let failure): return .failure(failure)
+            }
+        }
+        if let step = route.present {
+            switch instance(step, payload: payload) {
+            case .success(let screen): action.present = screen
+            case .failure(let failure): return .failure(failure)
+            }
+        }
+        var login: LoginRequirement = route.loginRequired ? .required : .none
+        if let user = route.loginUser {
+            guard case .string(let id) = user.evaluate(payload: payload) else {
+                let value = user.evaluate(payload: payload)
+                return .failure(ResolveFailure(
+                    description: "login.user '\(user.source ?? "")' gives \(value), not a user id"))
+            }
+            login = .user(id)
+        }
+        let defaults = table.defaults
+        let texts = defaults.alert.overridden(by: route.route.alert)
+        let alert = AlertText(
+            title: AlertRenderer.render(texts.title, payload: payload),
+            message: AlertRenderer.render(texts.message, payload: payload),
+            confirm: AlertRenderer.render(texts.confirm, payload: payload),
+            cancel: AlertRenderer.render(texts.cancel, payload: payload))
+        return .success(Decision(
+            source: source, action: action, login: login,
+            foreground: route.route.foreground ?? defaults.foreground,
+            ifVisible: route.route.ifVisible ?? defaults.ifVisible, alert: alert))
+    }
+
+    private func instance(_ step: CheckedStep, payload: JSONValue)
+        -> Result<ScreenInstance, ResolveFailure>
+    {
+        var params: [String: JSONValue] = [:]
+        for param in step.params {
+            let value = param.expression.evaluate(payload: payload)
+            guard let json = value.json,
+                let normalized = PayloadNormalizer.normalize(json, as: param.type)
+            else {
+                return .failure(ResolveFailure(
+                    description: "param '\(param.name)' of '\(step.screen)' = \(param.expression.source ?? ""): \(value) is not a valid \(param.type)"))
+            }
+            params[param.name] = normalized
+        }
+        return .success(ScreenInstance(screen: step.screen, params: params))
+    }
+}

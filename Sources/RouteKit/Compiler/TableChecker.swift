@@ -1,0 +1,126 @@
+/// Parses and type-checks every expression of a decoded table: `when` predicates, `params` and
+/// `login.user`. The second phase after decoding; its output feeds the evaluators.
+///
+/// Expression diagnostics are mapped from offsets in the expression to exact file positions,
+/// through the YAML scalar they were written in.
+///
+/// ```swift
+/// let checked = TableChecker.check(table, sources: files)
+/// if let program = checked.program { print(program.decide(["type": "3", "id": 7])) }
+/// ```
+public enum TableChecker {
+    public struct Result: Sendable {
+        /// nil when any expression has an error.
+        public var program: RoutingProgram?
+        public var diagnostics: [Diagnostic]
+    }
+
+    public static func check(_ table: RouteTable, sources: [SourceFile]) -> Result {
+        var checker = RuleChecker(table: table, sources: sources)
+        var rules: [CheckedRule] = []
+        for (index, rule) in table.rules.enumerated() {
+            let when = checker.predicate(rule.when)
+            let route = checker.route(rule.route)
+            if let when, let route {
+                rules.append(CheckedRule(rule: rule, index: index, when: when, route: route))
+            }
+        }
+        let fallback = table.fallback.flatMap { checker.route($0) }
+        let failed = checker.diagnostics.contains { $0.severity == .error }
+        let program = failed
+            ? nil : RoutingProgram(table: table, rules: rules, fallback: fallback)
+        return Result(program: program, diagnostics: checker.diagnostics)
+    }
+}
+
+private struct RuleChecker {
+    let table: RouteTable
+    let environment: ExpressionEnvironment
+    let files: [String: SourceFile]
+    var diagnostics: [Diagnostic] = []
+
+    init(table: RouteTable, sources: [SourceFile]) {
+        self.table = table
+        environment = ExpressionEnvironment(fields: table.fieldTypes)
+        files = Dictionary(sources.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    mutating func predicate(_ source: ExpressionSource) -> CheckedExpression? {
+        let (checked, found) = ExpressionChecker.compilePredicate(source.text, in: environment)
+        return keep(checked, found, source)
+    }
+
+    mutating func expression(_ source: ExpressionSource) -> CheckedExpression? {
+        let (checked, found) = ExpressionChecker.compile(source.text, in: environment)
+        return keep(checked, found, source)
+    }
+
+    mutating func route(_ route: Route) -> CheckedRoute? {
+        var valid = true
+        var push: [CheckedStep] = []
+        for step in route.action.push {
+            if let checked = self.step(step) { push.append(checked) } else { valid = false }
+        }
+        let present = route.action.present.flatMap { self.step($0) }
+        if route.action.present != nil, present == nil { valid = false }
+        var loginUser: CheckedExpression?
+        if case .user(let source) = route.login {
+            loginUser = expression(source)
+            if let type = loginUser?.type, !type.isAssignable(to: .string) {
+                diagnostics.append(CheckerMessages.loginUserNotString(type, at: range(of: source)))
+                valid = false
+            }
+            if loginUser == nil { valid = false }
+        }
+        let screens = route.action.push.map(\.screen) + [route.action.present?.screen].compactMap { $0 }
+        let loginRequired = route.login == .required
+            || screens.contains { table.screen(named: $0)?.loginRequired == true }
+        guard valid else { return nil }
+        return CheckedRoute(route: route, push: push, present: present, loginUser: loginUser,
+                            loginRequired: loginRequired)
+    }
+
+    private mutating func step(_ step: ScreenStep) -> CheckedStep? {
+        let declared = table.screen(named: step.screen)?.paramTypes ?? [:]
+        var params: [CheckedStep.Param] = []
+        var valid = true
+        for binding in step.params {
+            guard let checked = expression(binding.expression) else {
+                valid = false
+                continue
+            }
+            let type = declared[binding.name] ?? .any
+            guard checked.type.isAssignable(to: type) else {
+                diagnostics.append(CheckerMessages.paramTypeMismatch(
+                    binding.name, screen: step.screen, declared: type, actual: checked.type,
+                    at: range(of: binding.expression)))
+                valid = false
+                continue
+            }
+            params.append(CheckedStep.Param(name: binding.name, type: type, expression: checked))
+        }
+        return valid ? CheckedStep(screen: step.screen, params: params) : nil
+    }
+
+    private mutating func keep(_ checked: CheckedExpression?, _ found: [ExpressionDiagnostic],
+                               _ source: ExpressionSource) -> CheckedExpression? {
+        for diagnostic in found {
+            diagnostics.append(Diagnostic(
+                diagnostic.severity, diagnostic.code, diagnostic.message,
+                at: range(of: source, offsets: diagnostic.range), fixIt: diagnostic.fixIt))
+        }
+        guard let checked, !found.contains(where: { $0.severity == .error }) else { return nil }
+        return checked
+    }
+
+    /// The file range of part of an expression (the whole expression when `offsets` is nil).
+    private func range(of source: ExpressionSource, offsets: Range<Int>? = nil) -> SourceRange {
+        guard let whole = source.range else { return .wholeFile("") }
+        guard let offsets, let file = files[whole.file] else { return whole }
+        let node = Node(.scalar(Node.Scalar(source.text, style: source.style)), range: whole)
+        return SourceRange(
+            file: whole.file,
+            start: node.sourcePosition(ofValueOffset: offsets.lowerBound, in: file),
+            end: node.sourcePosition(ofValueOffset: max(offsets.upperBound, offsets.lowerBound), in: file))
+    }
+}

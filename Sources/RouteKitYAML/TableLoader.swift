@@ -52,7 +52,8 @@ public enum TableLoader {
             documents.append((file, document.root))
         }
         if paths.isEmpty { diagnostics.append(emptyTable(path)) }
-        let decoded = TableDecoder.decode(documents)
+        let readAll = !diagnostics.contains { $0.severity == .error }
+        let decoded = TableDecoder.decode(documents, complete: readAll)
         diagnostics += decoded.diagnostics
         var program: RoutingProgram?
         if let table = decoded.table {

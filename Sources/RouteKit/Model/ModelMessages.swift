@@ -9,13 +9,6 @@ enum ModelMessages {
                    at: range)
     }
 
-    static func duplicateKey(_ key: String, at range: SourceRange, first: SourceRange)
-        -> Diagnostic
-    {
-        Diagnostic(.error, "duplicate-key", "duplicate key '\(key)'", at: range,
-                   notes: [DiagnosticNote("first written here", at: first)])
-    }
-
     static func duplicateName(_ kind: String, _ name: String, at range: SourceRange,
                               first: SourceRange?) -> Diagnostic {
         Diagnostic(.error, "duplicate-name", "\(kind) '\(name)' is declared twice", at: range,

@@ -24,19 +24,24 @@ public enum TableDecoder {
     /// The route file format version this build reads.
     public static let supportedVersion: Int64 = 1
 
-    public static func decode(_ documents: [(file: String, root: Node?)]) -> DecodedTable {
+    /// Decodes the documents of one table in table order. Pass `complete: false` when a file
+    /// could not be read (a YAML error): sections it may have declared are then not reported
+    /// missing.
+    public static func decode(_ documents: [(file: String, root: Node?)], complete: Bool = true)
+        -> DecodedTable
+    {
         var state = DecodingState()
         for document in documents {
             guard let root = document.root else { continue }
             state.collect(root, file: document.file)
         }
-        if state.versionRange == nil, let first = documents.first {
+        if complete, state.versionRange == nil, let first = documents.first {
             let where_ = documents.first { $0.root != nil }?.root?.range
                 ?? .wholeFile(first.file)
             state.decoder.report(ModelMessages.missingKey("version", in: "the route table",
                                                           at: SourceRange(file: where_.file, at: where_.start)))
         }
-        if state.tabs.isEmpty, let first = documents.first {
+        if complete, state.tabs.isEmpty, let first = documents.first {
             let where_ = documents.first { $0.root != nil }?.root?.range
                 ?? .wholeFile(first.file)
             state.decoder.report(ModelMessages.missingKey("tabs", in: "the route table",

@@ -1,0 +1,343 @@
+import RouteKit
+import RouteKitYAML
+
+/// Reads a test file (SPEC §7) from YAML into a `TestFile`, reporting every problem with its
+/// exact position, as `routecheck validate` does for route files.
+///
+/// The checks follow `schemas/tests.schema.json`: unknown keys (with a suggestion), missing
+/// keys, wrong kinds, unknown outcomes and commands, events in their JSON form (SPEC §6), and
+/// one expectation per event in a scenario.
+///
+/// ```swift
+/// let file = TestFileDecoder.decode(path: "app.test.yaml", bytes: bytes, table: table)
+/// file.isMalformed // true when the YAML does not parse
+/// ```
+enum TestFileDecoder {
+    static let topKeys = ["cases", "scenarios"]
+    static let caseKeys = ["name", "payload", "app_state", "user", "ui", "expect"]
+    static let caseExpectKeys = ["rule", "outcome", "commands"]
+    static let scenarioKeys = ["name", "user", "ui", "events", "expect"]
+    static let stepKeys = ["outcome", "commands"]
+    static let uiKeys = ["selected_tab", "stacks", "modals"]
+
+    /// Reads `bytes` as the test file at `path`; `table` gives the starting tab of a `ui` that
+    /// leaves `selected_tab` out.
+    static func decode(path: String, bytes: [UInt8], table: RouteTable) -> TestFile {
+        let source = SourceFile(path: path, text: String(decoding: bytes, as: UTF8.self))
+        let document = YAMLReader.read(bytes, file: path)
+        var file = TestFile(path: path, source: source, items: [], diagnostics: document.diagnostics)
+        guard !file.isMalformed, let root = document.root else { return file }
+        if case .null? = root.resolvedScalar { return file }
+        var reader = ItemReader(table: table)
+        guard let top = reader.mapping(root, "the test file", allowed: topKeys) else {
+            file.diagnostics += reader.problems
+            return file
+        }
+        file.diagnostics += reader.problems
+        guard !file.isMalformed else { return file }
+        var items: [TestItem] = []
+        for kind in [TestItem.Kind.case, .scenario] {
+            let key = kind == .case ? "cases" : "scenarios"
+            guard let list = top[key] else { continue }
+            guard case .sequence(let nodes) = list.content else {
+                if case .null? = list.resolvedScalar { continue }
+                file.diagnostics.append(wrongType("a list", for: "'\(key)'", list))
+                continue
+            }
+            for (index, node) in nodes.enumerated() {
+                var reader = ItemReader(table: table)
+                items.append(kind == .case
+                    ? reader.testCase(node, number: index + 1)
+                    : reader.scenario(node, number: index + 1))
+            }
+        }
+        if !file.isMalformed { file.items = items }
+        return file
+    }
+
+    static func wrongType(_ expected: String, for what: String, _ node: Node) -> Diagnostic {
+        Diagnostic(.error, "wrong-type",
+                   "expected \(expected) for \(what), found \(describe(node))", at: node.range)
+    }
+
+    static func describe(_ node: Node) -> String {
+        switch node.content {
+        case .mapping: return "a mapping"
+        case .sequence: return "a list"
+        case .scalar(let scalar):
+            switch node.resolvedScalar {
+            case .null?: return "null"
+            case .bool(let flag)?: return "the boolean \(flag)"
+            case .int?, .double?: return "the number \(scalar.value)"
+            default: return "the string '\(scalar.value)'"
+            }
+        }
+    }
+}
+
+/// Reads one item, collecting its problems.
+private struct ItemReader {
+    let table: RouteTable
+    var problems: [Diagnostic] = []
+
+    init(table: RouteTable) { self.table = table }
+
+    mutating func report(_ diagnostic: Diagnostic) { problems.append(diagnostic) }
+
+    // MARK: Items
+
+    mutating func testCase(_ node: Node, number: Int) -> TestItem {
+        var item = TestItem(
+            kind: .case, name: "case \(number)", range: node.range, user: nil, ui: nil,
+            events: [], expectations: [StepExpectation()], expectedRule: nil, problems: [])
+        defer { item.problems = problems }
+        guard let fields = mapping(node, "a case", allowed: TestFileDecoder.caseKeys) else {
+            return item
+        }
+        item.name = name(fields, "a case", node) ?? item.name
+        item.user = user(fields["user"])
+        item.ui = fields["ui"].flatMap { ui($0) }
+        var appState = NavigatorEvent.AppState.background
+        if let stateNode = fields["app_state"] {
+            if let text = string(stateNode, "'app_state'") {
+                if let state = NavigatorEvent.AppState(rawValue: text) {
+                    appState = state
+                } else {
+                    report(unknown("app_state", text, NavigatorEvent.AppState.allCases.map(\.rawValue),
+                                   stateNode))
+                }
+            }
+        }
+        if let payloadNode = fields["payload"] {
+            if case .mapping = payloadNode.content {
+                item.events = [TestEvent(event: .notification(payloadNode.jsonValue, appState),
+                                         range: payloadNode.range)]
+            } else {
+                report(TestFileDecoder.wrongType("a mapping", for: "'payload'", payloadNode))
+            }
+        } else {
+            report(missing("payload", in: "a case", node))
+        }
+        guard let expectNode = fields["expect"] else {
+            report(missing("expect", in: "a case", node))
+            return item
+        }
+        guard let expect = mapping(expectNode, "'expect'", allowed: TestFileDecoder.caseExpectKeys)
+        else { return item }
+        if let ruleNode = expect["rule"] {
+            if case .null? = ruleNode.resolvedScalar {
+                item.expectedRule = .some(nil)
+            } else if let rule = string(ruleNode, "'expect.rule'") {
+                item.expectedRule = .some(rule)
+                let names = table.rules.map(\.name)
+                if !names.contains(rule) {
+                    report(unknown("rule", rule, names, ruleNode))
+                }
+            }
+        }
+        item.expectations = [step(expect)]
+        return item
+    }
+
+    mutating func scenario(_ node: Node, number: Int) -> TestItem {
+        var item = TestItem(
+            kind: .scenario, name: "scenario \(number)", range: node.range, user: nil, ui: nil,
+            events: [], expectations: [], expectedRule: nil, problems: [])
+        defer { item.problems = problems }
+        guard let fields = mapping(node, "a scenario", allowed: TestFileDecoder.scenarioKeys) else {
+            return item
+        }
+        item.name = name(fields, "a scenario", node) ?? item.name
+        item.user = user(fields["user"])
+        item.ui = fields["ui"].flatMap { ui($0) }
+        var eventCount: Int?
+        if let eventsNode = fields["events"] {
+            if let nodes = sequence(eventsNode, "'events'") {
+                eventCount = nodes.count
+                for eventNode in nodes {
+                    do {
+                        let event = try NavigatorEvent(json: eventNode.jsonValue)
+                        item.events.append(TestEvent(event: event, range: eventNode.range))
+                    } catch {
+                        report(Diagnostic(.error, "bad-event", "\(error)", at: eventNode.range))
+                    }
+                }
+            }
+        } else {
+            report(missing("events", in: "a scenario", node))
+        }
+        guard let expectNode = fields["expect"] else {
+            report(missing("expect", in: "a scenario", node))
+            return item
+        }
+        guard let steps = sequence(expectNode, "'expect'") else { return item }
+        for stepNode in steps {
+            if let fields = mapping(stepNode, "an entry of 'expect'", allowed: TestFileDecoder.stepKeys) {
+                item.expectations.append(step(fields))
+            }
+        }
+        if let eventCount, eventCount != steps.count {
+            report(Diagnostic(
+                .error, "expect-count",
+                "'expect' has \(steps.count) \(steps.count == 1 ? "entry" : "entries") for "
+                    + "\(eventCount) \(eventCount == 1 ? "event" : "events"); give one per event",
+                at: expectNode.range))
+        }
+        return item
+    }
+
+    // MARK: Parts
+
+    private mutating func step(_ fields: Fields) -> StepExpectation {
+        var expectation = StepExpectation()
+        if let outcomeNode = fields["outcome"], let text = string(outcomeNode, "'outcome'") {
+            if let outcome = Navigator.Outcome(rawValue: text) {
+                expectation.outcome = outcome
+            } else {
+                report(unknown("outcome", text, Navigator.Outcome.allCases.map(\.rawValue),
+                               outcomeNode))
+            }
+        }
+        if let commandsNode = fields["commands"], let nodes = sequence(commandsNode, "'commands'") {
+            expectation.commands = nodes.compactMap { command($0) }
+        }
+        return expectation
+    }
+
+    private mutating func command(_ node: Node) -> ExpectedCommand? {
+        guard case .mapping(let pairs) = node.content else {
+            report(TestFileDecoder.wrongType("a mapping", for: "a command", node))
+            return nil
+        }
+        guard let cmdPair = pairs.first(where: { Self.keyText($0.key) == "cmd" }) else {
+            report(missing("cmd", in: "a command", node))
+            return nil
+        }
+        guard let name = string(cmdPair.value, "'cmd'") else { return nil }
+        guard let keys = ExpectedCommand.keys[name] else {
+            report(unknown("command", name, Navigator.Command.names, cmdPair.value))
+            return nil
+        }
+        var fields: [String: JSONValue] = ["cmd": .string(name)]
+        var valid = true
+        for pair in pairs {
+            let key = Self.keyText(pair.key) ?? ""
+            guard key != "cmd" else { continue }
+            guard keys.contains(key) else {
+                let allowed = ["cmd"] + keys
+                let hint = Suggestion.closest(to: key, in: allowed)
+                report(Diagnostic(
+                    .error, "unknown-key",
+                    "unknown key '\(key)' in a '\(name)' command"
+                        + (hint.map { "; did you mean '\($0)'?" } ?? "; it has "
+                            + (keys.isEmpty ? "no other keys" : keys.map { "'\($0)'" }.joined(separator: ", "))),
+                    at: pair.key.range, fixIt: hint.map { FixIt(replacement: $0) }))
+                valid = false
+                continue
+            }
+            fields[key] = pair.value.jsonValue
+        }
+        return valid ? ExpectedCommand(fields: fields) : nil
+    }
+
+    private mutating func name(_ fields: Fields, _ what: String, _ node: Node) -> String? {
+        guard let nameNode = fields["name"] else {
+            report(missing("name", in: what, node))
+            return nil
+        }
+        guard let text = string(nameNode, "'name'") else { return nil }
+        guard !text.isEmpty else {
+            report(Diagnostic(.error, "empty-name", "'name' must not be empty", at: nameNode.range))
+            return nil
+        }
+        return text
+    }
+
+    private mutating func user(_ node: Node?) -> String? {
+        guard let node else { return nil }
+        if case .null? = node.resolvedScalar { return nil }
+        return string(node, "'user'")
+    }
+
+    private mutating func ui(_ node: Node) -> UISnapshot? {
+        guard case .mapping = node.content else {
+            report(TestFileDecoder.wrongType("a mapping", for: "'ui'", node))
+            return nil
+        }
+        // The table's first tab when `selected_tab` is left out, as the schema says.
+        var json = node.jsonValue
+        if case .object(var members) = json, members["selected_tab"] == nil {
+            members["selected_tab"] = .string(table.tabs.first ?? "")
+            json = .object(members)
+        }
+        do {
+            return try UISnapshot(json: json)
+        } catch {
+            report(Diagnostic(.error, "bad-ui", "\(error)", at: node.range))
+            return nil
+        }
+    }
+
+    // MARK: Nodes
+
+    typealias Fields = [String: Node]
+
+    mutating func mapping(_ node: Node, _ what: String, allowed: [String]) -> Fields? {
+        guard case .mapping(let pairs) = node.content else {
+            report(TestFileDecoder.wrongType("a mapping", for: what, node))
+            return nil
+        }
+        var fields: Fields = [:]
+        for pair in pairs {
+            guard let key = Self.keyText(pair.key) else {
+                report(TestFileDecoder.wrongType("a name", for: "a key in \(what)", pair.key))
+                continue
+            }
+            guard allowed.contains(key) else {
+                let hint = Suggestion.closest(to: key, in: allowed)
+                report(Diagnostic(
+                    .error, "unknown-key",
+                    "unknown key '\(key)' in \(what)" + (hint.map { "; did you mean '\($0)'?" } ?? ""),
+                    at: pair.key.range, fixIt: hint.map { FixIt(replacement: $0) }))
+                continue
+            }
+            fields[key] = pair.value
+        }
+        return fields
+    }
+
+    private mutating func sequence(_ node: Node, _ what: String) -> [Node]? {
+        guard case .sequence(let nodes) = node.content else {
+            report(TestFileDecoder.wrongType("a list", for: what, node))
+            return nil
+        }
+        return nodes
+    }
+
+    private mutating func string(_ node: Node, _ what: String) -> String? {
+        guard case .string(let text)? = node.resolvedScalar else {
+            report(TestFileDecoder.wrongType("a string", for: what, node))
+            return nil
+        }
+        return text
+    }
+
+    private func missing(_ key: String, in what: String, _ node: Node) -> Diagnostic {
+        Diagnostic(.error, "missing-key", "missing required key '\(key)' in \(what)", at: node.range)
+    }
+
+    private func unknown(_ kind: String, _ name: String, _ known: [String], _ node: Node)
+        -> Diagnostic
+    {
+        let hint = Suggestion.closest(to: name, in: known)
+        return Diagnostic(
+            .error, DiagnosticCode("unknown-\(kind.replacingOccurrences(of: "_", with: "-"))"),
+            "unknown \(kind) '\(name)'" + (hint.map { "; did you mean '\($0)'?" } ?? ""),
+            at: node.range, fixIt: hint.map { FixIt(replacement: $0) })
+    }
+
+    static func keyText(_ node: Node) -> String? {
+        guard case .scalar(let scalar) = node.content else { return nil }
+        return scalar.value
+    }
+}

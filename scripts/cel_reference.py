@@ -76,12 +76,16 @@ def tag_plain(v):
 def tag(v):
     """Tags a cel Value, a list/map item accessor, or a plain Python value."""
     if hasattr(v, "value") and callable(getattr(v, "value")) and not isinstance(v, (dict, list)):
-        if hasattr(v, "type"):
-            type_name = v.type().name()
-            if type_name == "ERROR":
-                raise CelError(str(v.value()))
-            if type_name.startswith("UINT") or type_name.startswith("BYTES"):
-                raise TypeError("unsupported result type %s" % type_name)
+        type_name = v.type().name()
+        if type_name == "ERROR":
+            raise CelError(str(v.value()))
+        if type_name == "NULL":
+            # cel-expr-python 0.1.3 drops a reference to None each time value() or
+            # plain_value() returns it, until the interpreter aborts ("deallocating None"):
+            # never ask a null for its value (docs/differential.md).
+            return {"null": True}
+        if type_name.startswith("UINT") or type_name.startswith("BYTES"):
+            raise TypeError("unsupported result type %s" % type_name)
         return tag(v.value())
     return tag_plain(v)
 

@@ -9,3 +9,6 @@ swift build -c release --product routecheck 2>&1 | grep -E "error|warning" || tr
 bin=.build/release/routecheck
 echo "\$ routecheck validate routes/"
 $bin validate routes/
+echo
+echo "\$ routecheck eval routes/ --payload '{\"type\": 3, \"id\": 42, \"aps\": {\"alert\": \"You have a new message\"}}'"
+$bin eval routes/ --payload '{"type": 3, "id": 42, "aps": {"alert": "You have a new message"}}'

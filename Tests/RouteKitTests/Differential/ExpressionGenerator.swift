@@ -74,7 +74,7 @@ struct ExpressionGenerator {
         Int64.min + 1, 4_611_686_018_427_387_904, -3_037_000_500, 3_037_000_500,
     ]
     static let doubles: [Double] = [
-        0.0, -0.0, 1.5, -2.5, 3.0, 0.1, 0.2, 1e300, -1e300, 2.5e-310, 1e16, 9.223372036854775807e18,
+        0.0, -0.0, 1.5, -2.5, 3.0, 0.1, 0.2, 1e300, -1e300, .leastNonzeroMagnitude, .leastNormalMagnitude / 3, 1e16, 9.223372036854775807e18,
         -9.223372036854775808e18, 3.14, 1e6, 123456.7, 4.5e-3, 1e-5, 1.7976931348623157e308, 0.5, 2.0,
     ]
     static let strings = [
@@ -196,8 +196,7 @@ struct ExpressionGenerator {
             if random.chance(0.12) {
                 return random.pick([
                     #"r"\d+""#, #"'''a'b'''"#, #""""x"y""""#, #""\x41\101\a\b\f\v\?\`""#, #""\u00e9\U0001F600""#,
-                    #"R'\n'"#, #""\377""#, #""\xff""#, #""\ud800""#, #""a\
-b""#,
+                    #"R'\n'"#, #""\377""#, #""\xff""#, #""\ud800""#, "\"a\\\nb\"",
                 ])
             }
             return Self.stringLiteral(random.pick(Self.strings), style: random.below(4))

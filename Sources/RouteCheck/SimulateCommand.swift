@@ -1,0 +1,214 @@
+import Foundation
+import RouteKit
+import RouteKitYAML
+
+/// `routecheck simulate TABLE --events FILE [--ui JSON|@FILE] [--user ID]`: runs a list of
+/// navigator events (SPEC §6) through a fresh navigator and prints one JSON line per event.
+///
+/// ```
+/// $ routecheck simulate routes/ --events cold-start.yaml
+/// {"commands":[{"cmd":"clear_badge"}],"outcome":"deferred"}
+/// {"commands":[{"cmd":"pop_to_root","tab":"home"},…],"outcome":"performed"}
+/// ```
+struct SimulateCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "simulate",
+        abstract: "Run a list of navigator events and print what each one does",
+        discussion: """
+            Reads FILE, a JSON array (a .json file) or a YAML list (any other file) of events in
+            their JSON form, such as {"event": "notification", "payload": {"type": 3},
+            "app_state": "active"}, and sends them in order to a navigator for TABLE whose UI
+            starts as --ui says (default: the first tab, every stack at its root, no modal) with
+            --user logged in (default: nobody). Prints one line per event:
+            {"commands": [...], "outcome": ...}, keys sorted.
+
+            Every event is checked before any runs: a bad one is reported on standard error with
+            its number (1-based) and nothing runs (exit status 2). A table with errors has its
+            diagnostics printed on standard error (exit status 1).
+            """,
+        options: [
+            .value("events", placeholder: "FILE", help: "The events: a JSON array or a YAML list"),
+            .value("ui", placeholder: "JSON|@FILE",
+                   help: "The starting UI, as in a ui_state event (selected_tab, stacks, modals)"),
+            .value("user", placeholder: "ID", help: "The user logged in at the start"),
+            .color,
+        ],
+        arguments: [ArgumentSpec("TABLE", help: "A route table: a YAML file or a directory")],
+        exitStatuses: [
+            (0, "The events ran"),
+            (1, "The table has errors"),
+            (2, "Usage error, a bad event, or an input could not be read"),
+        ])
+
+    var table: String
+    var events: String
+    var ui: String?
+    var user: String?
+    var color: ColorMode
+
+    init(_ arguments: ParsedArguments) throws(CLIError) {
+        table = try arguments.positional(0, name: "TABLE")
+        guard let events = arguments.value("events") else {
+            throw .usage("missing option '--events FILE'")
+        }
+        self.events = events
+        ui = arguments.value("ui")
+        user = arguments.value("user")
+        color = try arguments.choice("color", as: ColorMode.self, default: .auto)
+    }
+
+    func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
+        guard let (_, decider) = try LoadedTable.load(
+            table, context: context, stream: .error, color: color)
+        else { return .findings }
+        let start = try startingUI(decider.table)
+        try InputPath.checkReadable(events)
+        let bytes = try LoadedTable.readBytes(events)
+        let list: [NavigatorEvent]
+        switch EventFile.read(path: events, bytes: bytes) {
+        case .success(let read): list = read
+        case .failure(let failure):
+            context.console.err(failure.rendered(colored: context.colors(.error, mode: color)))
+            return .usage
+        }
+        var navigator = Navigator(decider: decider, ui: start, user: user)
+        for event in list {
+            context.console.out(JSONWriter.write(navigator.send(event).jsonValue) + "\n")
+        }
+        return .success
+    }
+
+    /// The UI given with `--ui` (JSON text, or `@FILE`); nil when not given.
+    private func startingUI(_ table: RouteTable) throws(CLIError) -> UISnapshot? {
+        guard let ui else { return nil }
+        var text = ui
+        var origin = "--ui"
+        if ui.hasPrefix("@") {
+            let path = String(ui.dropFirst())
+            try InputPath.checkReadable(path)
+            text = String(decoding: try LoadedTable.readBytes(path), as: UTF8.self)
+            origin = "'\(path)'"
+        }
+        do {
+            return try EventFile.snapshot(try JSONReader.read(text), table: table)
+        } catch {
+            throw .usage("invalid UI in \(origin): \(error)")
+        }
+    }
+}
+
+/// Reads a file of navigator events: a JSON array (`.json`, through the strict `JSONReader`)
+/// or a YAML list, every event checked; problems come back as positioned diagnostics.
+///
+/// ```swift
+/// switch EventFile.read(path: "events.yaml", bytes: bytes) {
+/// case .success(let events): run(events)
+/// case .failure(let failure): print(failure.diagnostics)
+/// }
+/// ```
+enum EventFile {
+    struct Failure: Error {
+        var source: SourceFile
+        var diagnostics: [Diagnostic]
+        /// Errors with no place in the file, printed as `FILE: error: message`.
+        var unpositioned: [String] = []
+
+        /// Everything, as compiler-style text.
+        func rendered(colored: Bool) -> String {
+            let renderer = TextDiagnosticRenderer(files: [source], colored: colored)
+            return renderer.render(diagnostics)
+                + unpositioned.map { "\(source.path): error: \($0)\n" }.joined()
+        }
+    }
+
+    static func read(path: String, bytes: [UInt8]) -> Result<[NavigatorEvent], Failure> {
+        let source = SourceFile(path: path, text: String(decoding: bytes, as: UTF8.self))
+        var items: [(value: JSONValue, range: SourceRange?)] = []
+        if path.lowercased().hasSuffix(".json") {
+            let value: JSONValue
+            do {
+                value = try JSONReader.read(bytes)
+            } catch {
+                let position = source.position(ofOffset: error.offset)
+                return .failure(Failure(source: source, diagnostics: [Diagnostic(
+                    .error, DiagnosticCode(error.code), error.message,
+                    at: SourceRange(file: path, at: position))]))
+            }
+            guard case .array(let values) = value else {
+                var failure = Failure(source: source, diagnostics: [])
+                failure.unpositioned = ["expected an array of events, found \(kind(of: value))"]
+                return .failure(failure)
+            }
+            // The strict reader keeps no positions; JSON text is also YAML, so the YAML reader
+            // gives each event's place when it sees the same list (else the number alone).
+            var ranges: [SourceRange?] = Array(repeating: nil, count: values.count)
+            if case .sequence(let nodes)? = YAMLReader.read(bytes, file: path).root?.content,
+                nodes.count == values.count
+            {
+                ranges = nodes.map(\.range)
+            }
+            items = zip(values, ranges).map { ($0, $1) }
+        } else {
+            let document = YAMLReader.read(bytes, file: path)
+            if document.hasErrors {
+                return .failure(Failure(source: source, diagnostics: document.diagnostics))
+            }
+            guard let root = document.root else { return .success([]) }
+            switch root.content {
+            case .sequence(let nodes):
+                items = nodes.map { ($0.jsonValue, $0.range) }
+            case .scalar where root.resolvedScalar == .null:
+                return .success([])
+            default:
+                return .failure(notAList(source, found: TestFileDecoder.describe(root),
+                                         at: root.range))
+            }
+        }
+        var events: [NavigatorEvent] = []
+        var failure = Failure(source: source, diagnostics: [])
+        for (index, item) in items.enumerated() {
+            do {
+                events.append(try NavigatorEvent(json: item.value))
+            } catch {
+                let message = "event \(index + 1): \(error)"
+                if let range = item.range {
+                    failure.diagnostics.append(Diagnostic(.error, "bad-event", message, at: range))
+                } else {
+                    failure.unpositioned.append(message)
+                }
+            }
+        }
+        guard failure.diagnostics.isEmpty, failure.unpositioned.isEmpty else {
+            return .failure(failure)
+        }
+        return .success(events)
+    }
+
+    /// A UI snapshot from its JSON form, `selected_tab` defaulting to the table's first tab.
+    static func snapshot(_ json: JSONValue, table: RouteTable) throws -> UISnapshot {
+        var json = json
+        if case .object(var members) = json, members["selected_tab"] == nil {
+            members["selected_tab"] = .string(table.tabs.first ?? "")
+            json = .object(members)
+        }
+        return try UISnapshot(json: json)
+    }
+
+    private static func notAList(_ source: SourceFile, found: String, at range: SourceRange)
+        -> Failure
+    {
+        Failure(source: source, diagnostics: [Diagnostic(
+            .error, "wrong-type", "expected a list of events, found \(found)", at: range)])
+    }
+
+    private static func kind(of value: JSONValue) -> String {
+        switch value {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .int, .double: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}

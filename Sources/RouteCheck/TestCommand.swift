@@ -1,0 +1,182 @@
+import Foundation
+import RouteKit
+import RouteKitYAML
+
+/// `routecheck test TABLE [CASES...] [--coverage]`: runs golden cases and event scenarios
+/// (SPEC §7) against a table and reports each as `PASS name` or `FAIL name`.
+///
+/// ```
+/// $ routecheck test routes/
+/// PASS type 3 opens the message detail
+/// FAIL cold start waits for the UI
+///   routes/launch.test.yaml:9:5: scenario 'cold start waits for the UI'
+///   event 2 of 2 (routes/launch.test.yaml:12:9): {"event":"ready"}
+///     outcome: "performed"
+///     expected commands:
+///         {"cmd":"select_tab","tab":"home"}
+///       > {"cmd":"push","screen":"message_detail"}
+///     actual commands:
+///         {"cmd":"select_tab","index":0,"tab":"home"}
+///       > {"cmd":"pop_to_root","tab":"home"}
+///         {"cmd":"push","hides_bottom_bar":true,"params":{"id":7},"screen":"message_detail","tab":"home"}
+/// 1 passed, 1 failed
+/// ```
+struct TestCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "test",
+        abstract: "Run golden cases and event scenarios against a route table",
+        discussion: """
+            Runs the test files of TABLE: every *.test.yaml / *.test.yml file under a directory
+            table, in lexical order of their relative paths (a single-file table has none), or
+            the CASES files when given. A test file has 'cases' (one notification each, sent to
+            a fresh navigator started with the case's user and UI; 'expect' checks the deciding
+            rule, the outcome and the commands) and 'scenarios' (a list of events and one
+            expected {outcome, commands} per event); see schemas/tests.schema.json. An expected
+            command matches when every key it lists equals the actual command's; the lists must
+            have the same length and order.
+
+            Prints PASS or FAIL and the name of each case and scenario; a failure shows where it
+            is and the expected and actual outcome, rule and commands, one JSON line per
+            command, '>' marking the first that differs. A malformed test file is reported with
+            its positions and counts as one failure; a malformed case or scenario fails alone.
+            The last line is 'N passed, N failed'. With --coverage, the rules that no
+            notification or launch of any case or scenario was decided by are listed before it.
+            """,
+        options: [
+            .flag("coverage", help: "List the rules no case or scenario exercised"),
+            .color,
+        ],
+        arguments: [
+            ArgumentSpec("TABLE", help: "A route table: a YAML file or a directory"),
+            ArgumentSpec("CASES", arity: .zeroOrMore,
+                         help: "Test files to run instead of the table's own"),
+        ],
+        exitStatuses: [
+            (0, "Every case and scenario passed"),
+            (1, "A case or scenario failed, a test file is malformed, or the table has errors"),
+            (2, "Usage error, or the table or a test file could not be read"),
+        ])
+
+    var table: String
+    var cases: [String]
+    var coverage: Bool
+    var color: ColorMode
+
+    init(_ arguments: ParsedArguments) throws(CLIError) {
+        table = try arguments.positional(0, name: "TABLE")
+        cases = Array(arguments.positionals.dropFirst())
+        coverage = arguments.flag("coverage")
+        color = try arguments.choice("color", as: ColorMode.self, default: .auto)
+    }
+
+    func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
+        let console = context.console
+        let colored = context.colors(.output, mode: color)
+        guard let (checked, decider) = try LoadedTable.load(
+            table, context: context, stream: .output, color: color)
+        else { return .findings }
+        let routeTable = decider.table
+
+        let paths = try testFiles(checked)
+        for path in paths { try InputPath.checkReadable(path) }
+
+        var passed = 0
+        var failed = 0
+        var exercised: Set<String> = []
+        for path in paths {
+            let bytes = try LoadedTable.readBytes(path)
+            let file = TestFileDecoder.decode(path: path, bytes: bytes, table: routeTable)
+            let renderer = TextDiagnosticRenderer(files: [file.source], colored: colored)
+            let report = TestReport(colored: colored) { item in
+                renderer.render(item.problems.sorted(by: Diagnostic.sortsBefore))
+            }
+            if file.isMalformed {
+                console.out(report.fail(path))
+                console.out(renderer.render(file.diagnostics.sorted(by: Diagnostic.sortsBefore)))
+                failed += 1
+                continue
+            }
+            for item in file.items {
+                let result = TestFileRunner.run(item, decider: decider)
+                exercised.formUnion(result.exercised)
+                console.out(report.render(result))
+                if result.passed { passed += 1 } else { failed += 1 }
+            }
+        }
+        if coverage { console.out(coverageReport(routeTable, exercised: exercised)) }
+        console.out("\(passed) passed, \(failed) failed\n")
+        return failed > 0 ? .findings : .success
+    }
+
+    /// The CASES given, or the table's `*.test.yaml` files.
+    private func testFiles(_ checked: CheckedTable) throws(CLIError) -> [String] {
+        if !cases.isEmpty { return cases }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: table, isDirectory: &isDirectory),
+            isDirectory.boolValue
+        else { return [] }
+        guard let enumerator = FileManager.default.enumerator(atPath: table) else {
+            throw .io("cannot read '\(table)': the directory cannot be listed")
+        }
+        var relative: [String] = []
+        while let entry = enumerator.nextObject() as? String {
+            if TableLoader.isTestFile((entry as NSString).lastPathComponent) {
+                relative.append(entry)
+            }
+        }
+        let base = table.hasSuffix("/") ? String(table.dropLast()) : table
+        return relative.sorted().map { "\(base)/\($0)" }
+    }
+
+    /// `coverage: …` and the rules no item exercised, in table order, with their places.
+    private func coverageReport(_ table: RouteTable, exercised: Set<String>) -> String {
+        let missed = table.rules.filter { !exercised.contains($0.name) }
+        let count = table.rules.count
+        guard !missed.isEmpty else {
+            return "coverage: all \(DiagnosticSummary.counted(count, "rule")) exercised\n"
+        }
+        var output = "coverage: \(count - missed.count) of \(DiagnosticSummary.counted(count, "rule")) "
+            + "exercised; not exercised:\n"
+        for rule in missed {
+            output += "  \(rule.name)"
+            if let range = rule.range { output += " (\(TextDiagnosticRenderer.location(range)))" }
+            output += "\n"
+        }
+        return output
+    }
+}
+
+/// Loading a table for a command that runs it (`test`, `simulate`): an unreadable table is an
+/// I/O error (exit 2); a table with errors has its diagnostics printed as `validate` prints them
+/// and gives nil (exit 1).
+enum LoadedTable {
+    static func load(
+        _ path: String, context: CommandContext, stream: Console.Stream, color: ColorMode
+    ) throws(CLIError) -> (CheckedTable, any RouteDecider)?
+    {
+        try InputPath.checkReadable(path)
+        let checked: CheckedTable
+        do throws(TableLoadError) {
+            checked = try TableLoader.load(path: path)
+        } catch {
+            throw .io(error.description)
+        }
+        if !checked.hasErrors, let decider = checked.decider { return (checked, decider) }
+        var summary = DiagnosticSummary(
+            tables: 1, files: checked.files.count, rules: checked.ruleCount, errors: 0, warnings: 0)
+        summary.count(checked.diagnostics)
+        let renderer = TextDiagnosticRenderer(
+            files: checked.files, colored: context.colors(stream, mode: color))
+        let text = renderer.render(checked.diagnostics) + summary.line + "\n"
+        if stream == .output { context.console.out(text) } else { context.console.err(text) }
+        return nil
+    }
+
+    /// The bytes of a file named on the command line.
+    static func readBytes(_ path: String) throws(CLIError) -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .io("cannot read '\(path)': permission denied or not a regular file")
+        }
+        return [UInt8](data)
+    }
+}

@@ -207,7 +207,7 @@ struct RE2PatternTests {
         let compiled = try RE2Pattern(c.pattern)
         let clock = ContinuousClock()
         let elapsed = clock.measure { #expect(!compiled.matches(c.text)) }
-        #expect(elapsed < .seconds(10))
+        #expect(elapsed < .seconds(120), "a hang check, not a timing: the matcher is linear")
     }
 
     /// Random strings over RE2's syntax characters (from a fixed LCG sequence) either compile or

@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+
+/// Every diagnostic class of the foundation and predicate issues, through the built binary: the
+/// exact first line (position, severity, message, code) and the exit status.
+@Suite struct ValidateDiagnosticsTests {
+    struct Case: CustomStringConvertible, Sendable {
+        var code: String
+        var yaml: String
+        var expected: String
+        var description: String { code }
+    }
+
+    static let header = """
+        version: 1
+        tabs: [home, me]
+        login_screen: login
+        payload: {type: int, uid: string, id: int}
+        screens:
+          detail: {show: push, tab: home, params: {id: int}}
+          login: {show: present}
+        routes:
+
+        """
+
+    static func rule(_ line: String) -> String { header + "  - " + line + "\n" }
+
+    static let cases: [Case] = [
+        Case(code: "type-mismatch", yaml: rule("{name: a, when: type == \"3\", tab: home}"),
+             expected: "t.yaml:9:21: error: operator '==' cannot be applied to 'int' and 'string' [type-mismatch]"),
+        Case(code: "syntax-error", yaml: rule("{name: a, when: \"type == (3\", tab: home}"),
+             expected: "t.yaml:9:32: error: expected ')', found end of expression [syntax-error]"),
+        Case(code: "unknown-function", yaml: rule("{name: a, when: sise(uid) > 0, tab: home}"),
+             expected: "t.yaml:9:21: error: unknown function 'sise'; did you mean 'size'? [unknown-function]"),
+        Case(code: "wrong-arity", yaml: rule("{name: a, when: uid.startsWith(), tab: home}"),
+             expected: "t.yaml:9:21: error: method 'startsWith' takes 1 argument, not 0 [wrong-arity]"),
+        Case(code: "expression-not-bool", yaml: rule("{name: a, when: type + 1, tab: home}"),
+             expected: "t.yaml:9:21: error: predicate must be of type 'bool', not 'int' [expression-not-bool]"),
+        Case(code: "param-type-mismatch", yaml: rule("{name: a, when: true, push: detail, params: {id: uid}}"),
+             expected: "t.yaml:9:54: error: param 'id' of screen 'detail' is declared int, but this expression gives string [param-type-mismatch]"),
+        Case(code: "login-user-type", yaml: rule("{name: a, when: true, tab: home, login: {user: type}}"),
+             expected: "t.yaml:9:52: error: 'login.user' must give a string user id, but this expression gives int [login-user-type]"),
+        Case(code: "unknown-screen", yaml: rule("{name: a, when: true, push: detial, params: {id: 1}}"),
+             expected: "t.yaml:9:31: error: unknown screen 'detial'; did you mean 'detail'? [unknown-screen]"),
+        Case(code: "unknown-tab", yaml: rule("{name: a, when: true, tab: hom}"),
+             expected: "t.yaml:9:30: error: unknown tab 'hom'; did you mean 'home'? [unknown-tab]"),
+        Case(code: "tab-index-out-of-range", yaml: rule("{name: a, when: true, tab: 2}"),
+             expected: "t.yaml:9:30: error: tab index 2 is out of range; the table has 2 tabs (0-1) [tab-index-out-of-range]"),
+        Case(code: "unknown-param", yaml: rule("{name: a, when: true, push: detail, params: {idd: 1}}"),
+             expected: "t.yaml:9:46: error: screen 'detail' has no param 'idd'; did you mean 'id'? [unknown-param]"),
+        Case(code: "missing-param", yaml: rule("{name: a, when: true, push: detail}"),
+             expected: "t.yaml:9:31: error: screen 'detail' needs param 'id', which is not supplied here [missing-param]"),
+        Case(code: "unknown-key", yaml: rule("{name: a, when: true, tab: home, forground: ignore}"),
+             expected: "t.yaml:9:36: error: unknown key 'forground' in a rule; did you mean 'foreground'? [unknown-key]"),
+        Case(code: "missing-key", yaml: rule("{name: a, tab: home}"),
+             expected: "t.yaml:9:11: error: missing required key 'when' in rule 'a' [missing-key]"),
+        Case(code: "missing-action", yaml: rule("{name: a, when: true}"),
+             expected: "t.yaml:9:11: error: rule 'a' has no action; add 'tab', 'pop_to_root', 'push' or 'present' [missing-action]"),
+        Case(code: "wrong-presentation", yaml: rule("{name: a, when: true, present: detail, params: {id: 1}}"),
+             expected: "t.yaml:9:34: error: screen 'detail' is declared to be pushed, so 'present' cannot show it; use 'push: detail' or change its 'show' [wrong-presentation]"),
+        Case(code: "invalid-value", yaml: rule("{name: a, when: true, tab: home, foreground: alrt}"),
+             expected: "t.yaml:9:48: error: invalid value 'alrt' for 'foreground'; expected one of 'alert', 'navigate', 'ignore'; did you mean 'alert'? [invalid-value]"),
+        Case(code: "wrong-type", yaml: rule("{name: a, when: true, tab: home, pop_to_root: 3}"),
+             expected: "t.yaml:9:49: error: expected true or false for 'pop_to_root', found the number 3 [wrong-type]"),
+        Case(code: "yaml11-boolean", yaml: rule("{name: a, when: true, tab: home, pop_to_root: yes}"),
+             expected: "t.yaml:9:49: warning: 'yes' is a string in YAML 1.2, not a boolean; read as true, write 'true' [yaml11-boolean]"),
+        Case(code: "duplicate-name", yaml: rule("{name: a, when: true, tab: home}") + "  - {name: a, when: true, tab: me}\n",
+             expected: "t.yaml:10:11: error: rule 'a' is declared twice [duplicate-name]"),
+        Case(code: "unsupported-version", yaml: "version: 2\ntabs: [a]\n",
+             expected: "t.yaml:1:10: error: unsupported route file version '2'; this routecheck reads version 1 [unsupported-version]"),
+        Case(code: "missing-login-screen", yaml: "version: 1\ntabs: [a]\nscreens: {x: {show: push, login: required}}\n",
+             expected: "t.yaml:3:14: error: screen 'x' needs a login but the table declares no 'login_screen' [missing-login-screen]"),
+        Case(code: "unknown-type", yaml: "version: 1\ntabs: [a]\npayload: {type: integer}\n",
+             expected: "t.yaml:3:17: error: unknown type 'integer'; expected int, double, string, bool, any or a list like [int] [unknown-type]"),
+        Case(code: "duplicate-key", yaml: "version: 1\nversion: 1\ntabs: [a]\n",
+             expected: "t.yaml:2:1: error: duplicate key 'version' [duplicate-key]"),
+        Case(code: "custom-tag", yaml: "version: 1\ntabs: !mytag [a]\n",
+             expected: "t.yaml:2:7: error: custom tag '!mytag' is not allowed [custom-tag]"),
+        Case(code: "multiple-documents", yaml: "version: 1\n---\ntabs: [a]\n",
+             expected: "t.yaml:2:1: error: file holds more than one YAML document [multiple-documents]"),
+        Case(code: "yaml-syntax", yaml: "version: 1\ntabs: [a\n",
+             expected: "t.yaml:3:1: error: did not find expected ',' or ']' [yaml-syntax]"),
+        Case(code: "undefined-alias", yaml: "version: 1\ntabs: [*nothing]\n",
+             expected: "t.yaml:2:8: error: undefined alias '*nothing' [undefined-alias]"),
+    ]
+
+    @Test(arguments: cases)
+    func reportsDiagnostic(_ c: Case) throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("t.yaml", c.yaml)
+        let run = try runRouteCheck(["validate", "t.yaml"], in: dir.url)
+        let first = run.stdout.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(first == c.expected, "\(run)")
+        let isWarning = c.expected.contains(": warning: ")
+        #expect(run.status == (isWarning ? 0 : 1), "\(run)")
+    }
+
+    @Test func invalidUTF8IsPositioned() throws {
+        let dir = try TemporaryDirectory()
+        let file = dir.url.appendingPathComponent("t.yaml")
+        try Data("version: 1\ntabs: [".utf8 + [0xFF] + "]\n".utf8).write(to: file)
+        let run = try runRouteCheck(["validate", "t.yaml"], in: dir.url)
+        #expect(run.stdout.hasPrefix("t.yaml:2:8: error: invalid UTF-8: byte 0xFF cannot start a character [invalid-encoding]"), "\(run)")
+        #expect(run.status == 1)
+    }
+
+    @Test func rendersSourceLineAndCaret() throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("t.yaml", Self.rule("{name: a, when: true, push: detial, params: {id: 1}}"))
+        let run = try runRouteCheck(["validate", "t.yaml"], in: dir.url)
+        #expect(run.stdout == """
+            t.yaml:9:31: error: unknown screen 'detial'; did you mean 'detail'? [unknown-screen]
+              - {name: a, when: true, push: detial, params: {id: 1}}
+                                          ^~~~~~
+                fix-it: replace with 'detail'
+            1 table, 1 file, 1 rule: 1 error, 0 warnings
+
+            """)
+    }
+
+    @Test func strictTurnsWarningsIntoErrors() throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("t.yaml", Self.rule("{name: a, when: typo == 3, tab: home}"))
+        let lenient = try runRouteCheck(["validate", "t.yaml"], in: dir.url)
+        #expect(lenient.status == 0)
+        #expect(lenient.stdout.contains("t.yaml:9:21: warning: undeclared payload field 'typo'; did you mean 'type'? [undeclared-field]"))
+        let strict = try runRouteCheck(["validate", "--strict", "t.yaml"], in: dir.url)
+        #expect(strict.status == 1)
+        #expect(strict.stdout.contains("t.yaml:9:21: error: undeclared payload field 'typo'"))
+    }
+
+    @Test func duplicatesAcrossFilesNameBothPlaces() throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("routes/a.yaml", "version: 1\ntabs: [home]\nscreens:\n  notice: {show: present}\n")
+        try dir.write("routes/b.yaml", "screens:\n  notice: {show: present}\n")
+        try dir.write("routes/c.test.yaml", "this is not a route file: [\n")
+        let run = try runRouteCheck(["validate", "--format", "json", "routes"], in: dir.url)
+        #expect(run.status == 1)
+        #expect(run.stdout.contains(#""code":"duplicate-name""#))
+        #expect(run.stdout.contains(#""file":"routes/b.yaml""#))
+        #expect(run.stdout.contains(#""message":"first declared here""#))
+        #expect(run.stdout.contains(#""summary":{"errors":1,"files":2,"rules":0,"tables":1,"warnings":0}"#), "\(run)")
+    }
+
+    @Test func githubFormat() throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("t.yaml", Self.rule("{name: a, when: true, tab: hom}"))
+        let run = try runRouteCheck(["validate", "--format=github", "t.yaml"], in: dir.url)
+        #expect(run.stdout.hasPrefix("::error file=t.yaml,line=9,col=30,"), "\(run)")
+        #expect(run.status == 1)
+    }
+
+    @Test func exampleRoutesAreClean() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let run = try runRouteCheck(["validate", "--strict", "routes"], in: root)
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout == "1 table, 5 files, 9 rules: 0 errors, 0 warnings\n")
+    }
+}

@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "RouteKit", targets: ["RouteKit"]),
         .library(name: "RouteKitYAML", targets: ["RouteKitYAML"]),
+        .library(name: "RouteKitUIKit", targets: ["RouteKitUIKit"]),
         .executable(name: "routecheck", targets: ["routecheck"]),
     ],
     targets: [
@@ -17,6 +18,8 @@ let package = Package(
         ),
         .target(name: "RouteKit"),
         .target(name: "RouteKitYAML", dependencies: ["RouteKit", "CYAML"]),
+        // The UIKit adapter compiles only on iOS; on Linux it is an empty module.
+        .target(name: "RouteKitUIKit", dependencies: ["RouteKit"]),
         .target(name: "RouteCheck", dependencies: ["RouteKit", "RouteKitYAML"]),
         .executableTarget(name: "routecheck", dependencies: ["RouteCheck"]),
         .testTarget(name: "RouteKitTests", dependencies: ["RouteKit"]),

@@ -219,9 +219,8 @@ public final class UIKitNavigationAdapter: NSObject {
             }
             presented = controller.presentedViewController
         }
-        return UISnapshot(
-            selectedTab: tabs.indices.contains(index) ? tabs[index] : navigator.state.ui.selectedTab,
-            stacks: stacks, modals: modals)
+        let selected = tabs.indices.contains(index) ? tabs[index] : navigator.state.ui.selectedTab
+        return UISnapshot(selectedTab: selected, stacks: stacks, modals: modals)
     }
 
     /// The screen on top: the top modal's content, else the top of the selected tab's stack.
@@ -247,8 +246,8 @@ public final class UIKitNavigationAdapter: NSObject {
 extension UIKitNavigationAdapter: UIAdaptivePresentationControllerDelegate {
     /// The user swiped a presented screen away: a login counts as cancelled, anything else as a
     /// move.
-    public func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
-        if presentationController.presentedViewController === login {
+    public func presentationControllerDidDismiss(_ controller: UIPresentationController) {
+        if controller.presentedViewController === login {
             login = nil
             loginCancelled()
         } else {

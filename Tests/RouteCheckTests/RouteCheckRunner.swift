@@ -31,7 +31,7 @@ enum RouteCheckRunnerError: Error, CustomStringConvertible {
 /// #expect(run.status == 0)
 /// ```
 func runRouteCheck(
-    _ arguments: [String], in dir: URL, environment: [String: String] = [:]
+    _ arguments: [String], in dir: URL, environment: [String: String] = [:], input: String? = nil
 ) throws -> RouteCheckRun {
     let process = Process()
     process.executableURL = try routeCheckBinary()
@@ -55,7 +55,13 @@ func runRouteCheck(
     }
     process.standardOutput = out
     process.standardError = err
-    process.standardInput = FileHandle.nullDevice
+    if let input {
+        let inURL = capture.url.appendingPathComponent("stdin")
+        try Data(input.utf8).write(to: inURL)
+        process.standardInput = try FileHandle(forReadingFrom: inURL)
+    } else {
+        process.standardInput = FileHandle.nullDevice
+    }
     try process.run()
     process.waitUntilExit()
     return RouteCheckRun(

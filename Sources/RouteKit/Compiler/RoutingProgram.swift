@@ -62,10 +62,10 @@ public struct RoutingProgram: RouteDecider {
         }
         var login: LoginRequirement = route.loginRequired ? .required : .none
         if let user = route.loginUser {
-            guard case .string(let id) = user.evaluate(payload: payload) else {
-                let value = user.evaluate(payload: payload)
+            let value = user.evaluate(payload: payload)
+            guard case .string(let id) = value else {
                 return .failure(ResolveFailure(
-                    description: "login.user '\(user.source ?? "")' gives \(value), not a user id"))
+                    description: "login.user cannot be computed: \(user.source ?? "") → \(value) is not a user id"))
             }
             login = .user(id)
         }
@@ -91,8 +91,9 @@ public struct RoutingProgram: RouteDecider {
             guard let json = value.json,
                 let normalized = PayloadNormalizer.normalize(json, as: param.type)
             else {
+                let problem = value.isError ? "\(value)" : "\(value) is not a valid \(param.type)"
                 return .failure(ResolveFailure(
-                    description: "param '\(param.name)' of '\(step.screen)' = \(param.expression.source ?? ""): \(value) is not a valid \(param.type)"))
+                    description: "param '\(param.name)' of screen '\(step.screen)' cannot be computed: \(param.expression.source ?? "") → \(problem)"))
             }
             params[param.name] = normalized
         }

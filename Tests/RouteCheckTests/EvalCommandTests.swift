@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+
+/// `routecheck eval` in every mode, through the built binary, on the example app's table.
+@Suite struct EvalCommandTests {
+    static let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    func eval(_ arguments: [String], in dir: URL = repoRoot) throws -> RouteCheckRun {
+        try runRouteCheck(["eval"] + arguments, in: dir)
+    }
+
+    @Test func decidesOnePayloadAsText() throws {
+        let run = try eval(["routes", "--payload", #"{"type": 3, "id": 42, "aps": {"alert": {"title": "t", "body": "Hello"}}}"#])
+        #expect(run.status == 0)
+        #expect(run.stdout == """
+            rule: message-detail (#0)
+            action: select tab 'home', pop to root, push message_detail {"id":42}
+            login: not required
+            foreground: alert
+            if visible: reload
+            alert: title "", message "Hello", buttons "View" / "Cancel"
+
+            """)
+    }
+
+    @Test func normalizesStringsAndNumbersAsJSON() throws {
+        // "7" is normalized to the int param; 3 to the declared string field.
+        let run = try eval(["routes", "--payload", #"{"type": 3, "id": "7"}"#, "--format", "json"])
+        #expect(run.status == 0)
+        #expect(run.stdout == #"{"action":{"pop_to_root":true,"present":null,"push":[{"params":{"id":7},"screen":"message_detail"}],"tab":"home"},"alert":{"cancel":"Cancel","confirm":"View","message":"","title":""},"foreground":"alert","if_visible":"reload","index":0,"login":{"required":false,"user":null},"rule":"message-detail","source":"rule"}"# + "\n")
+    }
+
+    @Test func userAddressedRouteNeedsThatUser() throws {
+        let run = try eval(["routes", "--payload", #"{"uid": 10086.0}"#, "--format", "json"])
+        #expect(run.stdout.contains(#""login":{"required":true,"user":"10086"}"#), "\(run)")
+        #expect(run.stdout.contains(#""rule":"my-messages""#))
+    }
+
+    @Test func unmatchedPayload() throws {
+        let run = try eval(["routes", "--payload", #"{"type": "99"}"#])
+        #expect(run.status == 0)
+        #expect(run.stdout == "rule: none matched and the table has no fallback (unmatched)\n")
+    }
+
+    @Test func explainSaysWhyAndReportsNormalization() throws {
+        let run = try eval(["routes", "--payload", #"{"type": 3, "id": "abc"}"#, "--explain"])
+        #expect(run.status == 0)
+        #expect(run.stdout.hasPrefix("""
+            payload: id: "abc" is not an int, treated as missing
+            #0 message-detail: matched, but cannot be performed: param 'id' of screen 'message_detail' cannot be computed: id → error: no such key 'id'
+                when: type == "3"
+                  type → "3"
+                  type == "3" → true
+            #1 message-thread: no match (false)
+            """), "\(run)")
+        #expect(run.stdout.hasSuffix("rule: none matched and the table has no fallback (unmatched)\n"))
+    }
+
+    @Test func explainAsJSON() throws {
+        let run = try eval(["routes", "--payload", #"{"target": "notice"}"#, "--explain", "--format", "json"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains(#""rule":"notice""#))
+        #expect(run.stdout.contains(#"{"expression":"target","value":"\"notice\""}"#), "\(run)")
+    }
+
+    @Test func payloadFromFileAndStandardInput() throws {
+        let dir = try TemporaryDirectory()
+        let file = try dir.write("p.json", #"{"pageKey": "session"}"#)
+        let fromFile = try eval([Self.repoRoot.appendingPathComponent("routes").path, "--payload", "@" + file.path], in: dir.url)
+        #expect(fromFile.stdout.hasPrefix("rule: session-reminder (#5)\n"), "\(fromFile)")
+        let stdin = try runRouteCheck(
+            ["eval", "routes", "--payload", "-"], in: Self.repoRoot, input: #"{"target": "notice"}"#)
+        #expect(stdin.stdout.hasPrefix("rule: notice (#4)\n"), "\(stdin)")
+    }
+
+    @Test(arguments: [
+        (#"[1]"#, "Error: the payload must be a JSON object, found an array\n"),
+        (#"{"a":1,}"#, "Error: the payload is not valid JSON: trailing comma is not allowed at byte 6\n"),
+        (#"{"a":1,"a":2}"#, "Error: the payload is not valid JSON: duplicate key 'a' at byte 7\n"),
+    ])
+    func badPayloadExitsOne(_ payload: String, _ message: String) throws {
+        let run = try eval(["routes", "--payload", payload])
+        #expect(run.status == 1)
+        #expect(run.stderr == message, "\(run)")
+    }
+
+    @Test func payloadsFileGivesOneLineEach() throws {
+        let dir = try TemporaryDirectory()
+        let file = try dir.write("p.jsonl", """
+            {"type":3,"id":1}
+            [1]
+            {"target":"notice"}
+
+            {bad
+            {"type":"9"}
+
+            """)
+        let run = try eval([Self.repoRoot.appendingPathComponent("routes").path, "--payloads", file.path], in: dir.url)
+        #expect(run.status == 1)
+        #expect(run.stdout == """
+            {"index":0,"rule":"message-detail"}
+            {"error":"line 2: the payload must be a JSON object, found an array"}
+            {"index":4,"rule":"notice"}
+            {"error":"line 5: expected a string key, found 'b' at byte 1"}
+            {"index":-1,"rule":null}
+
+            """, "\(run)")
+    }
+
+    @Test func payloadsAllGoodExitsZero() throws {
+        let dir = try TemporaryDirectory()
+        let file = try dir.write("p.jsonl", "{\"type\":\"0\"}\n{\"type\":1}\n")
+        let run = try eval([Self.repoRoot.appendingPathComponent("routes").path, "--payloads", file.path], in: dir.url)
+        #expect(run.status == 0)
+        #expect(run.stdout == "{\"index\":6,\"rule\":\"home-tab\"}\n{\"index\":7,\"rule\":\"discover-tab\"}\n")
+    }
+
+    @Test(arguments: [
+        ["routes"],
+        ["routes", "--payload", "{}", "--payloads", "x.jsonl"],
+        ["routes", "--payloads", "x.jsonl", "--explain"],
+        ["routes", "--payload", "{}", "--format", "yaml"],
+    ])
+    func usageErrorsExitTwo(_ arguments: [String]) throws {
+        let run = try eval(arguments)
+        #expect(run.status == 2, "\(run)")
+        #expect(run.stderr.hasPrefix("Error: "))
+    }
+
+    @Test func tableWithErrorsExitsOne() throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("t.yaml", "version: 1\ntabs: [home]\nroutes:\n  - {name: a, when: type == , tab: home}\n")
+        let run = try eval(["t.yaml", "--payload", "{}"], in: dir.url)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("t.yaml:4:"), "\(run)")
+        #expect(run.stderr.contains("Error: the table 't.yaml' has errors"))
+    }
+}

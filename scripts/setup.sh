@@ -18,3 +18,9 @@ if ! command -v check-jsonschema >/dev/null 2>&1; then
   echo "setup: installing check-jsonschema (PyPI)"
   python3 -m pip install --quiet --disable-pip-version-check check-jsonschema
 fi
+
+# Google's CEL runtime (cel-cpp wrapped for Python): the oracle of the differential test.
+if ! python3 -c "import cel_expr_python" >/dev/null 2>&1; then
+  echo "setup: installing cel-expr-python (PyPI)"
+  python3 -m pip install --quiet --disable-pip-version-check cel-expr-python
+fi

@@ -18,6 +18,9 @@ public enum RouteCheckCLI {
         [
             ValidateCommand.self,
             EvalCommand.self,
+            SimulateCommand.self,
+            TestCommand.self,
+            CompileCommand.self,
         ]
     }
 

@@ -27,7 +27,7 @@ struct SimulateCommand: Command {
             diagnostics printed on standard error (exit status 1).
             """,
         options: [
-            .value("events", placeholder: "FILE", help: "The events: a JSON array or a YAML list"),
+            .value("events", placeholder: "FILE", help: "The events: a JSON array or a YAML list (required)"),
             .value("ui", placeholder: "JSON|@FILE",
                    help: "The starting UI, as in a ui_state event (selected_tab, stacks, modals)"),
             .value("user", placeholder: "ID", help: "The user logged in at the start"),
@@ -58,11 +58,11 @@ struct SimulateCommand: Command {
     }
 
     func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
+        try InputPath.checkReadable(events)
         guard let (_, decider) = try LoadedTable.load(
             table, context: context, stream: .error, color: color)
         else { return .findings }
         let start = try startingUI(decider.table)
-        try InputPath.checkReadable(events)
         let bytes = try LoadedTable.readBytes(events)
         let list: [NavigatorEvent]
         switch EventFile.read(path: events, bytes: bytes) {

@@ -29,18 +29,14 @@ enum TestFileDecoder {
         guard !file.isMalformed, let root = document.root else { return file }
         if case .null? = root.resolvedScalar { return file }
         var reader = ItemReader(table: table)
-        guard let top = reader.mapping(root, "the test file", allowed: topKeys) else {
-            file.diagnostics += reader.problems
-            return file
-        }
+        let top = reader.mapping(root, "the test file", allowed: topKeys)
         file.diagnostics += reader.problems
-        guard !file.isMalformed else { return file }
+        guard let top, !file.isMalformed else { return file }
         var items: [TestItem] = []
         for kind in [TestItem.Kind.case, .scenario] {
             let key = kind == .case ? "cases" : "scenarios"
             guard let list = top[key] else { continue }
             guard case .sequence(let nodes) = list.content else {
-                if case .null? = list.resolvedScalar { continue }
                 file.diagnostics.append(wrongType("a list", for: "'\(key)'", list))
                 continue
             }
@@ -87,10 +83,21 @@ private struct ItemReader {
     // MARK: Items
 
     mutating func testCase(_ node: Node, number: Int) -> TestItem {
+        var item = readCase(node, number: number)
+        item.problems = problems
+        return item
+    }
+
+    mutating func scenario(_ node: Node, number: Int) -> TestItem {
+        var item = readScenario(node, number: number)
+        item.problems = problems
+        return item
+    }
+
+    private mutating func readCase(_ node: Node, number: Int) -> TestItem {
         var item = TestItem(
             kind: .case, name: "case \(number)", range: node.range, user: nil, ui: nil,
             events: [], expectations: [StepExpectation()], expectedRule: nil, problems: [])
-        defer { item.problems = problems }
         guard let fields = mapping(node, "a case", allowed: TestFileDecoder.caseKeys) else {
             return item
         }
@@ -139,11 +146,10 @@ private struct ItemReader {
         return item
     }
 
-    mutating func scenario(_ node: Node, number: Int) -> TestItem {
+    private mutating func readScenario(_ node: Node, number: Int) -> TestItem {
         var item = TestItem(
             kind: .scenario, name: "scenario \(number)", range: node.range, user: nil, ui: nil,
             events: [], expectations: [], expectedRule: nil, problems: [])
-        defer { item.problems = problems }
         guard let fields = mapping(node, "a scenario", allowed: TestFileDecoder.scenarioKeys) else {
             return item
         }

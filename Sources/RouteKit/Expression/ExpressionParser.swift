@@ -166,10 +166,11 @@ struct Parser {
             }
             try advance()
         }
-        // A minus written right before a number is part of the literal, so that
-        // `-9223372036854775808` is the smallest int rather than an overflowing negation.
+        // A minus before a number is part of the literal (as in CEL's grammar, where spaces
+        // between them do not matter), so `-9223372036854775808` is the smallest int rather than
+        // an overflowing negation.
         var sign: Range<Int>?
-        if let last = operators.last, last.0 == .negate, token.range.lowerBound == last.1.upperBound {
+        if let last = operators.last, last.0 == .negate {
             if case .int = token.kind { sign = last.1 }
             if case .double = token.kind { sign = last.1 }
         }

@@ -67,8 +67,10 @@ extension Interpreter {
             switch rhs {
             case .list(let items): return .bool(items.contains { equals(lhs, $0) })
             case .map(let map):
-                guard let key = MapKey(lhs) else { return .bool(false) }
-                return .bool(map[key] != nil)
+                if let key = MapKey(lhs) { return .bool(map[key] != nil) }
+                // A non-integral double can equal no key; anything else cannot be a key at all.
+                if case .double = lhs { return .bool(false) }
+                return .error(noOverload("in", [lhs, rhs]))
             default: return .error(noOverload("in", [lhs, rhs]))
             }
         case .add, .subtract, .multiply, .divide, .remainder:
@@ -138,16 +140,13 @@ extension Interpreter {
         }
     }
 
-    /// Compares an int with a double exactly (converting either way could round).
+    /// Compares an int with a double as CEL implementations do: the int converted to a double.
+    /// Near 2^63 that rounds (`9223372036854775807 < 9223372036854775808.0` is false); CEL's
+    /// conformance tests (`not_lt_dyn_int_big_lossy_double`) pin this behaviour.
     static func compare(_ a: Int64, _ b: Double) -> Order {
         if b.isNaN { return .unordered }
-        if b >= 9.223372036854775808e18 { return .less }
-        if b < -9.223372036854775808e18 { return .greater }
-        let whole = b.rounded(.towardZero)
-        let w = Int64(whole)
-        if a != w { return a < w ? .less : .greater }
-        let fraction = b - whole
-        return fraction > 0 ? .less : fraction < 0 ? .greater : .equal
+        let x = Double(a)
+        return x < b ? .less : x == b ? .equal : .greater
     }
 
     static func arithmetic(_ op: BinaryOperator, _ lhs: Value, _ rhs: Value) -> Value {

@@ -115,7 +115,8 @@ struct Lexer {
 
     private mutating func number() throws(ExpressionDiagnostic) -> Token {
         let start = position
-        if peek() == "0", let x = peek(1), x == "x" || x == "X" {
+        // Only a lowercase `0x`: CEL's grammar has no `0X`.
+        if peek() == "0", peek(1) == "x" {
             position += 2
             let digitsStart = position
             while let c = peek(), c.properties.isASCIIHexDigit { position += 1 }

@@ -1,0 +1,228 @@
+import Foundation
+import Testing
+
+/// `routecheck simulate`, through the built binary (see `runRouteCheck`).
+@Suite struct SimulateCommandTests {
+    /// A small table: no clear_badge, a tab route, a modal route and a login-gated one.
+    static let table = """
+        version: 1
+        tabs: [home, me]
+        login_screen: login
+        screens:
+          message_detail: {show: push, tab: home, params: {id: int}, hides_bottom_bar: true}
+          notice: {show: present, embed_in_navigation: true}
+          inbox: {show: push, tab: me}
+          login: {show: present}
+        payload:
+          type: int
+          id: int
+          target: string
+          uid: string
+        routes:
+          - name: message-detail
+            when: type == 3
+            push: message_detail
+            params: {id: id}
+          - name: notice
+            when: target == "notice"
+            present: notice
+            foreground: navigate
+          - name: inbox
+            when: has(uid)
+            push: inbox
+            login: {user: uid}
+
+        """
+
+    static let pushDetail7 = #"{"cmd":"push","hides_bottom_bar":true,"params":{"id":7},"screen":"message_detail","tab":"home"}"#
+    static let presentNotice = #"{"cmd":"present","embed_in_navigation":true,"params":{},"screen":"notice"}"#
+
+    /// The lines the events of `eventsYAML` / `eventsJSON` give from the starting UI.
+    static let expectedLines = [
+        #"{"commands":[],"outcome":"deferred"}"#,
+        #"{"commands":[\#(pushDetail7)],"outcome":"performed"}"#,
+        #"{"commands":[\#(presentNotice)],"outcome":"performed"}"#,
+        #"{"commands":[],"outcome":"unmatched"}"#,
+        #"{"commands":[{"cmd":"present_login","expected_user":"u1","screen":"login"}],"outcome":"awaiting_login"}"#,
+        #"{"commands":[{"cmd":"dismiss_login"}],"outcome":"dropped"}"#,
+    ]
+
+    static let eventsYAML = """
+        - {event: launch, payload: {type: 3, id: 7}}
+        - event: ready
+        - {event: notification, payload: {target: notice}, app_state: active}
+        - {event: notification, payload: {type: 99}}
+        - {event: notification, payload: {uid: u1}, app_state: inactive}
+        - {event: login_cancelled}
+
+        """
+
+    static let eventsJSON = """
+        [
+          {"event": "launch", "payload": {"type": 3, "id": 7}},
+          {"event": "ready"},
+          {"event": "notification", "payload": {"target": "notice"}, "app_state": "active"},
+          {"event": "notification", "payload": {"type": 99}},
+          {"event": "notification", "payload": {"uid": "u1"}, "app_state": "inactive"},
+          {"event": "login_cancelled"}
+        ]
+
+        """
+
+    private func directory() throws -> TemporaryDirectory {
+        let dir = try TemporaryDirectory()
+        try dir.write("app.yaml", Self.table)
+        return dir
+    }
+
+    @Test func yamlEvents() throws {
+        let dir = try directory()
+        try dir.write("events.yaml", Self.eventsYAML)
+        let run = try runRouteCheck(["simulate", "app.yaml", "--events", "events.yaml"], in: dir.url)
+        #expect(run == RouteCheckRun(
+            stdout: Self.expectedLines.joined(separator: "\n") + "\n", stderr: "", status: 0))
+    }
+
+    @Test func jsonEvents() throws {
+        let dir = try directory()
+        try dir.write("events.json", Self.eventsJSON)
+        let run = try runRouteCheck(["simulate", "app.yaml", "--events", "events.json"], in: dir.url)
+        #expect(run == RouteCheckRun(
+            stdout: Self.expectedLines.joined(separator: "\n") + "\n", stderr: "", status: 0))
+    }
+
+    @Test func emptyLists() throws {
+        let dir = try directory()
+        try dir.write("events.json", "[]")
+        try dir.write("events.yaml", "[]\n")
+        for file in ["events.json", "events.yaml"] {
+            let run = try runRouteCheck(["simulate", "app.yaml", "--events", file], in: dir.url)
+            #expect(run == RouteCheckRun(stdout: "", stderr: "", status: 0))
+        }
+    }
+
+    @Test func badEventInYAMLIsReportedWithItsNumberAndPlace() throws {
+        let dir = try directory()
+        try dir.write("events.yaml", """
+            - {event: launch}
+            - {event: ready}
+            - {event: lanch}
+            - {event: notification, app_state: active}
+
+            """)
+        let run = try runRouteCheck(["simulate", "app.yaml", "--events", "events.yaml"], in: dir.url)
+        #expect(run.status == 2, "\(run)")
+        #expect(run.stdout == "", "nothing runs when an event is bad")
+        #expect(run.stderr.contains(
+            "events.yaml:3:3: error: event 3: unknown event 'lanch'; did you mean 'launch'? [bad-event]"),
+            "\(run)")
+        #expect(run.stderr.contains(
+            "events.yaml:4:3: error: event 4: missing key 'payload' in 'notification' event"),
+            "\(run)")
+    }
+
+    @Test func badEventInJSONIsReportedWithItsNumber() throws {
+        let dir = try directory()
+        try dir.write("events.json", #"[{"event": "ready"}, {"event": "lanch"}]"#)
+        let run = try runRouteCheck(["simulate", "app.yaml", "--events", "events.json"], in: dir.url)
+        #expect(run.status == 2, "\(run)")
+        #expect(run.stdout == "")
+        #expect(run.stderr.contains("event 2: unknown event 'lanch'; did you mean 'launch'?"), "\(run)")
+    }
+
+    @Test func malformedEventFiles() throws {
+        let dir = try directory()
+        try dir.write("trailing.json", "[{\"event\": \"ready\"},]")
+        try dir.write("object.json", #"{"event": "ready"}"#)
+        try dir.write("bad.yaml", "- {event: ready\n")
+        try dir.write("map.yaml", "event: ready\n")
+        for (file, message) in [
+            ("trailing.json", "trailing.json:1:"), ("object.json", "expected an array of events"),
+            ("bad.yaml", "bad.yaml:"), ("map.yaml", "expected a list of events, found a mapping"),
+        ] {
+            let run = try runRouteCheck(["simulate", "app.yaml", "--events", file], in: dir.url)
+            #expect(run.status == 2, "\(file): \(run)")
+            #expect(run.stdout == "")
+            #expect(run.stderr.contains(message), "\(file): \(run)")
+        }
+    }
+
+    @Test func startingUIAndUser() throws {
+        let dir = try directory()
+        try dir.write("events.yaml", """
+            - {event: notification, payload: {type: 3, id: 7}}
+            - {event: notification, payload: {uid: u1}}
+
+            """)
+        let ui = #"{"selected_tab": "me", "modals": ["notice"]}"#
+        let expected = [
+            #"{"commands":[{"cmd":"dismiss_modals"},{"cmd":"select_tab","index":0,"tab":"home"},\#(Self.pushDetail7)],"outcome":"performed"}"#,
+            #"{"commands":[{"cmd":"select_tab","index":1,"tab":"me"},{"cmd":"push","hides_bottom_bar":false,"params":{},"screen":"inbox","tab":"me"}],"outcome":"performed"}"#,
+        ].joined(separator: "\n") + "\n"
+        let inline = try runRouteCheck(
+            ["simulate", "app.yaml", "--events", "events.yaml", "--ui", ui, "--user", "u1"], in: dir.url)
+        #expect(inline == RouteCheckRun(stdout: expected, stderr: "", status: 0))
+
+        try dir.write("ui.json", ui)
+        let fromFile = try runRouteCheck(
+            ["simulate", "app.yaml", "--events", "events.yaml", "--ui", "@ui.json", "--user", "u1"],
+            in: dir.url)
+        #expect(fromFile == inline)
+
+        let otherUser = try runRouteCheck(
+            ["simulate", "app.yaml", "--events", "events.yaml", "--user", "u2"], in: dir.url)
+        #expect(otherUser.stdout.hasSuffix(#"{"commands":[],"outcome":"rejected_user_mismatch"}"# + "\n"),
+                "\(otherUser)")
+    }
+
+    @Test func badUIIsAUsageError() throws {
+        let dir = try directory()
+        try dir.write("events.yaml", "[]\n")
+        let run = try runRouteCheck(
+            ["simulate", "app.yaml", "--events", "events.yaml", "--ui", #"{"selected": "me"}"#],
+            in: dir.url)
+        #expect(run.status == 2, "\(run)")
+        #expect(run.stderr.contains("unknown key 'selected'"), "\(run)")
+        let missing = try runRouteCheck(
+            ["simulate", "app.yaml", "--events", "events.yaml", "--ui", "@nope.json"], in: dir.url)
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("cannot read 'nope.json'"), "\(missing)")
+    }
+
+    @Test func usageAndIOErrors() throws {
+        let dir = try directory()
+        let noEvents = try runRouteCheck(["simulate", "app.yaml"], in: dir.url)
+        #expect(noEvents.status == 2)
+        #expect(noEvents.stderr.contains("missing option '--events FILE'"), "\(noEvents)")
+        let missingFile = try runRouteCheck(
+            ["simulate", "app.yaml", "--events", "nope.yaml"], in: dir.url)
+        #expect(missingFile == RouteCheckRun(
+            stdout: "", stderr: "Error: cannot read 'nope.yaml': no such file or directory\n",
+            status: 2))
+        try dir.write("events.yaml", "[]\n")
+        let missingTable = try runRouteCheck(
+            ["simulate", "nope.yaml", "--events", "events.yaml"], in: dir.url)
+        #expect(missingTable.status == 2)
+    }
+
+    @Test func tableWithErrorsPrintsItsDiagnostics() throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("app.yaml", """
+            version: 1
+            tabs: [home]
+            screens:
+              detail: {show: push, tab: home}
+            routes:
+              - name: detail
+                when: "true"
+                push: detial
+
+            """)
+        try dir.write("events.yaml", "- {event: ready}\n")
+        let run = try runRouteCheck(["simulate", "app.yaml", "--events", "events.yaml"], in: dir.url)
+        #expect(run.status == 1, "\(run)")
+        #expect(run.stdout == "")
+        #expect(run.stderr.contains("app.yaml:8:11: error: "), "\(run)")
+        #expect(run.stderr.contains("did you mean 'detail'?"), "\(run)")
+    }
+}

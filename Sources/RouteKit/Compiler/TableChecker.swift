@@ -29,7 +29,9 @@ public enum TableChecker {
         let failed = checker.diagnostics.contains { $0.severity == .error }
         let program = failed
             ? nil : RoutingProgram(table: table, rules: rules, fallback: fallback)
-        return Result(program: program, diagnostics: checker.diagnostics)
+        // Rules that failed to check are left out, so they never count as covering others.
+        let warnings = RuleAnalyzer.analyze(rules, fieldTypes: table.fieldTypes)
+        return Result(program: program, diagnostics: checker.diagnostics + warnings)
     }
 }
 

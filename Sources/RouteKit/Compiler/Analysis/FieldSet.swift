@@ -1,0 +1,248 @@
+/// The states of one declared payload field, after normalization, that a predicate accepts.
+///
+/// A field is either present with a value of its declared type, absent (`has` is false), or, for
+/// a dotted path such as `aps.badge`, unreachable because its parent is missing or not an object
+/// (`has` is then an error, like every comparison). Values are kept as exact sets: integers and
+/// doubles as intervals (doubles through an order-preserving integer key, plus NaN), strings as
+/// finite or co-finite sets compared by Unicode scalars, booleans as a subset of both.
+///
+/// ```swift
+/// // type == 3, for `type: int`
+/// let three = FieldSet.present(.numbers(IntervalSet(3...3), nan: false), kind: .int, dotted: false)
+/// three.complement.absent // true: `!has(type)` payloads are outside it
+/// ```
+struct FieldSet: Hashable, Sendable {
+    var kind: AnalysisKind
+    /// Whether the path has a parent (`aps.badge`), so that the unreachable state exists.
+    var dotted: Bool
+    var values: ValueSet
+    var absent: Bool
+    var unreachable: Bool
+
+    /// Every state of a field of this kind.
+    static func full(_ kind: AnalysisKind, dotted: Bool) -> FieldSet {
+        FieldSet(kind: kind, dotted: dotted, values: .all(kind), absent: true, unreachable: dotted)
+    }
+
+    /// The field present with one of `values`.
+    static func present(_ values: ValueSet, kind: AnalysisKind, dotted: Bool) -> FieldSet {
+        FieldSet(kind: kind, dotted: dotted, values: values, absent: false, unreachable: false)
+    }
+
+    var isEmpty: Bool { !absent && !unreachable && values.isEmpty }
+
+    /// Whether every state is one the field can be in: the set says nothing.
+    var isFull: Bool { self == .full(kind, dotted: dotted) }
+
+    func intersection(_ other: FieldSet) -> FieldSet {
+        FieldSet(kind: kind, dotted: dotted, values: values.intersection(other.values),
+                 absent: absent && other.absent, unreachable: unreachable && other.unreachable)
+    }
+
+    /// The states not in this set.
+    var complement: FieldSet {
+        FieldSet(kind: kind, dotted: dotted, values: values.complement(kind),
+                 absent: !absent, unreachable: dotted && !unreachable)
+    }
+
+    /// The present values not in this set's values (what `!` turns a comparison into).
+    var presentComplement: FieldSet {
+        .present(values.complement(kind), kind: kind, dotted: dotted)
+    }
+}
+
+/// What the analysis knows about a declared field's type.
+enum AnalysisKind: Hashable, Sendable {
+    case int
+    case double
+    case string
+    case bool
+    /// `any` and lists: only presence is analyzed.
+    case opaque
+
+    init(_ type: FieldType) {
+        switch type {
+        case .int: self = .int
+        case .double: self = .double
+        case .string: self = .string
+        case .bool: self = .bool
+        case .any, .list: self = .opaque
+        }
+    }
+
+    /// The keys numbers of this kind take: all of `Int64` for ints, the keys of `-inf...inf`
+    /// for doubles.
+    var numberBounds: ClosedRange<Int64> {
+        self == .double ? -DoubleKey.infinity...DoubleKey.infinity : Int64.min...Int64.max
+    }
+}
+
+/// A set of present values.
+enum ValueSet: Hashable, Sendable {
+    /// Ints, or doubles by `DoubleKey`; `nan` only for doubles.
+    case numbers(IntervalSet, nan: Bool)
+    case strings(StringSet)
+    case bools(Set<Bool>)
+    /// Values of an `any` or list field: all or none.
+    case opaque(Bool)
+
+    static func all(_ kind: AnalysisKind) -> ValueSet {
+        switch kind {
+        case .int: .numbers(IntervalSet(kind.numberBounds), nan: false)
+        case .double: .numbers(IntervalSet(kind.numberBounds), nan: true)
+        case .string: .strings(StringSet(members: [], isComplement: true))
+        case .bool: .bools([false, true])
+        case .opaque: .opaque(true)
+        }
+    }
+
+    static func none(_ kind: AnalysisKind) -> ValueSet {
+        switch kind {
+        case .int, .double: .numbers(IntervalSet(), nan: false)
+        case .string: .strings(StringSet(members: [], isComplement: false))
+        case .bool: .bools([])
+        case .opaque: .opaque(false)
+        }
+    }
+
+    var isEmpty: Bool {
+        switch self {
+        case .numbers(let set, let nan): set.isEmpty && !nan
+        case .strings(let set): set.isEmpty
+        case .bools(let set): set.isEmpty
+        case .opaque(let any): !any
+        }
+    }
+
+    func intersection(_ other: ValueSet) -> ValueSet {
+        switch (self, other) {
+        case (.numbers(let a, let n), .numbers(let b, let m)): .numbers(a.intersection(b), nan: n && m)
+        case (.strings(let a), .strings(let b)): .strings(a.intersection(b))
+        case (.bools(let a), .bools(let b)): .bools(a.intersection(b))
+        case (.opaque(let a), .opaque(let b)): .opaque(a && b)
+        default: preconditionFailure("value sets of one field have one kind")
+        }
+    }
+
+    func union(_ other: ValueSet) -> ValueSet {
+        switch (self, other) {
+        case (.numbers(let a, let n), .numbers(let b, let m)): .numbers(a.union(b), nan: n || m)
+        case (.strings(let a), .strings(let b)): .strings(a.union(b))
+        case (.bools(let a), .bools(let b)): .bools(a.union(b))
+        case (.opaque(let a), .opaque(let b)): .opaque(a || b)
+        default: preconditionFailure("value sets of one field have one kind")
+        }
+    }
+
+    func complement(_ kind: AnalysisKind) -> ValueSet {
+        switch self {
+        case .numbers(let set, let nan):
+            .numbers(set.complement(within: kind.numberBounds), nan: kind == .double && !nan)
+        case .strings(let set): .strings(StringSet(members: set.members, isComplement: !set.isComplement))
+        case .bools(let set): .bools(Set([false, true]).subtracting(set))
+        case .opaque(let any): .opaque(!any)
+        }
+    }
+}
+
+/// A set of strings that is finite, or everything but a finite set; members compare by Unicode
+/// scalars, as CEL's string equality does.
+struct StringSet: Hashable, Sendable {
+    var members: Set<[Unicode.Scalar]>
+    /// When true the set is every string except `members`.
+    var isComplement: Bool
+
+    var isEmpty: Bool { !isComplement && members.isEmpty }
+
+    func intersection(_ other: StringSet) -> StringSet {
+        switch (isComplement, other.isComplement) {
+        case (false, false): StringSet(members: members.intersection(other.members), isComplement: false)
+        case (false, true): StringSet(members: members.subtracting(other.members), isComplement: false)
+        case (true, false): StringSet(members: other.members.subtracting(members), isComplement: false)
+        case (true, true): StringSet(members: members.union(other.members), isComplement: true)
+        }
+    }
+
+    func union(_ other: StringSet) -> StringSet {
+        switch (isComplement, other.isComplement) {
+        case (false, false): StringSet(members: members.union(other.members), isComplement: false)
+        case (false, true): StringSet(members: other.members.subtracting(members), isComplement: true)
+        case (true, false): StringSet(members: members.subtracting(other.members), isComplement: true)
+        case (true, true): StringSet(members: members.intersection(other.members), isComplement: true)
+        }
+    }
+}
+
+/// A set of `Int64` as sorted, disjoint, non-adjacent closed ranges, so that equal sets are equal
+/// values.
+struct IntervalSet: Hashable, Sendable {
+    private(set) var ranges: [ClosedRange<Int64>] = []
+
+    init() {}
+
+    init(_ range: ClosedRange<Int64>) { ranges = [range] }
+
+    /// The integers from `lower` to `upper`; empty when `lower > upper`.
+    init(from lower: Int64, to upper: Int64) {
+        if lower <= upper { ranges = [lower...upper] }
+    }
+
+    var isEmpty: Bool { ranges.isEmpty }
+
+    func intersection(_ other: IntervalSet) -> IntervalSet {
+        var result = IntervalSet()
+        var i = 0
+        var j = 0
+        while i < ranges.count, j < other.ranges.count {
+            let a = ranges[i]
+            let b = other.ranges[j]
+            let lower = max(a.lowerBound, b.lowerBound)
+            let upper = min(a.upperBound, b.upperBound)
+            if lower <= upper { result.ranges.append(lower...upper) }
+            if a.upperBound < b.upperBound { i += 1 } else { j += 1 }
+        }
+        return result
+    }
+
+    func union(_ other: IntervalSet) -> IntervalSet {
+        var result = IntervalSet()
+        for range in (ranges + other.ranges).sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = result.ranges.last,
+                last.upperBound == .max || range.lowerBound <= last.upperBound + 1
+            {
+                result.ranges[result.ranges.count - 1] =
+                    last.lowerBound...max(last.upperBound, range.upperBound)
+            } else {
+                result.ranges.append(range)
+            }
+        }
+        return result
+    }
+
+    func complement(within bounds: ClosedRange<Int64>) -> IntervalSet {
+        var result = IntervalSet()
+        var next: Int64? = bounds.lowerBound
+        for range in ranges {
+            guard let start = next else { break }
+            if range.lowerBound > start { result.ranges.append(start...(range.lowerBound - 1)) }
+            next = range.upperBound == .max ? nil : range.upperBound + 1
+        }
+        if let start = next, start <= bounds.upperBound { result.ranges.append(start...bounds.upperBound) }
+        return result.intersection(IntervalSet(bounds))
+    }
+}
+
+/// An order-preserving map from non-NaN doubles to integers: consecutive doubles get consecutive
+/// keys, and `-0.0` and `0.0` (which are equal) share key 0. Open bounds become closed ones.
+///
+/// ```swift
+/// DoubleKey.key(1.0) + 1 == DoubleKey.key(1.0.nextUp) // true
+/// ```
+enum DoubleKey {
+    static let infinity = key(.infinity)
+
+    static func key(_ value: Double) -> Int64 {
+        let bits = Int64(bitPattern: value.bitPattern)
+        return bits >= 0 ? bits : -(bits & .max)
+    }
+}

@@ -1,0 +1,75 @@
+/// Says why a formula can never be true, naming the smallest set of its parts that contradict
+/// each other: `'type' cannot be both 1 and 2`, or `'a == 1 || a == 2' and 'a == 3' cannot
+/// both be true`.
+///
+/// ```swift
+/// NeverMatchReason.explain(formula) // "'id' cannot be both > 5 and < 3"
+/// ```
+enum NeverMatchReason {
+    /// The reason for a formula whose regions are empty.
+    static func explain(_ formula: Formula) -> String {
+        switch formula {
+        case .constant(_, let text):
+            return "'\(text)' is never true"
+        case .atom(let atom):
+            return "'\(atom.field)' can never be \(atom.phrase)"
+        case .any:
+            var reasons: [String] = []
+            for part in flattened(formula) {
+                let reason = explain(part)
+                if !reasons.contains(reason) { reasons.append(reason) }
+            }
+            return reasons.joined(separator: ", and ")
+        case .all:
+            let parts = contradiction(flattened(formula))
+            if parts.count == 1 { return explain(parts[0]) }
+            let atoms = parts.compactMap { part -> Atom? in
+                if case .atom(let atom) = part { return atom }
+                return nil
+            }
+            if atoms.count == parts.count, let field = atoms.first?.field, atoms.allSatisfy({ $0.field == field }) {
+                let phrases = atoms.map(\.phrase)
+                return phrases.count == 2
+                    ? "'\(field)' cannot be both \(phrases[0]) and \(phrases[1])"
+                    : "'\(field)' cannot be \(AnalysisMessages.list(phrases)) at once"
+            }
+            let texts = AnalysisMessages.list(parts.map { "'\($0.text)'" })
+            return texts + (parts.count == 2 ? " cannot both be true" : " cannot all be true")
+        }
+    }
+
+    /// A smallest subset of the conjuncts that is still never true, found by dropping each
+    /// conjunct that is not needed.
+    private static func contradiction(_ parts: [Formula]) -> [Formula] {
+        var needed = parts
+        var index = 0
+        while index < needed.count, needed.count > 1 {
+            var trial = needed
+            trial.remove(at: index)
+            if Regions.of(.all(trial, text: ""))?.isEmpty == true {
+                needed = trial
+            } else {
+                index += 1
+            }
+        }
+        return needed
+    }
+
+    /// The operands of nested `&&` (or nested `||`) as one list.
+    private static func flattened(_ formula: Formula) -> [Formula] {
+        switch formula {
+        case .all(let parts, _):
+            parts.flatMap { part -> [Formula] in
+                if case .all = part { return flattened(part) }
+                return [part]
+            }
+        case .any(let parts, _):
+            parts.flatMap { part -> [Formula] in
+                if case .any = part { return flattened(part) }
+                return [part]
+            }
+        default:
+            [formula]
+        }
+    }
+}

@@ -1,0 +1,126 @@
+/// A set of payloads given field by field: a payload is in the region when every constrained
+/// field is in its set (fields not listed may be in any state). A conjunction of atoms.
+///
+/// ```swift
+/// // type in [1, 2] && has(uid)
+/// let region = Region().constraining("type", oneOrTwo).constraining("uid", present)
+/// ```
+struct Region: Hashable, Sendable {
+    var fields: [String: FieldSet] = [:]
+
+    var isEmpty: Bool { fields.values.contains { $0.isEmpty } }
+
+    func constraining(_ field: String, _ set: FieldSet) -> Region {
+        var result = self
+        result.fields[field] = fields[field].map { $0.intersection(set) } ?? set
+        return result
+    }
+
+    func intersection(_ other: Region) -> Region {
+        other.fields.reduce(self) { $0.constraining($1.key, $1.value) }
+    }
+
+    func intersects(_ other: Region) -> Bool { !intersection(other).isEmpty }
+}
+
+extension RuleAnalyzer {
+    /// The most alternatives (conjunctions) a predicate may expand to in disjunctive normal form;
+    /// past it the rule is neither reported nor counted as covering later rules.
+    ///
+    /// ```swift
+    /// RuleAnalyzer.maxAlternatives // 64
+    /// ```
+    public static let maxAlternatives = 64
+
+    /// The most steps one coverage question (is this rule covered by those earlier ones?) may
+    /// take; past it the answer is "unknown" and nothing is reported.
+    ///
+    /// ```swift
+    /// RuleAnalyzer.maxCoverageSteps // 20000
+    /// ```
+    public static let maxCoverageSteps = 20_000
+
+    /// The most earlier alternatives one coverage question may need at once (the depth of its
+    /// recursion); past it the answer is "unknown".
+    ///
+    /// ```swift
+    /// RuleAnalyzer.maxCoverageDepth // 256
+    /// ```
+    public static let maxCoverageDepth = 256
+}
+
+/// Disjunctive normal form and set questions over regions.
+enum Regions {
+    /// The non-empty regions whose union is where `formula` is true; nil past
+    /// `RuleAnalyzer.maxAlternatives`.
+    static func of(_ formula: Formula) -> [Region]? {
+        switch formula {
+        case .constant(let value, _):
+            return value ? [Region()] : []
+        case .atom(let atom):
+            let region = Region().constraining(atom.field, atom.set)
+            return region.isEmpty ? [] : [region]
+        case .any(let parts, _):
+            var result: [Region] = []
+            for part in parts {
+                guard let regions = of(part) else { return nil }
+                for region in regions where !result.contains(region) { result.append(region) }
+                if result.count > RuleAnalyzer.maxAlternatives { return nil }
+            }
+            return result
+        case .all(let parts, _):
+            var result = [Region()]
+            for part in parts {
+                guard let regions = of(part) else { return nil }
+                var next: [Region] = []
+                for left in result {
+                    for right in regions {
+                        let region = left.intersection(right)
+                        if !region.isEmpty, !next.contains(region) { next.append(region) }
+                    }
+                    if next.count > RuleAnalyzer.maxAlternatives { return nil }
+                }
+                result = next
+            }
+            return result
+        }
+    }
+
+    /// Whether every payload of `regions` is in the union of `cover`; nil when that takes more
+    /// than `RuleAnalyzer.maxCoverageSteps`.
+    static func isCovered(_ regions: [Region], by cover: [Region]) -> Bool? {
+        var budget = RuleAnalyzer.maxCoverageSteps
+        for region in regions {
+            guard let covered = isCovered(region, by: cover[...], budget: &budget) else { return nil }
+            if !covered { return false }
+        }
+        return true
+    }
+
+    /// Splits `region` minus the first covering region it meets into disjoint pieces and checks
+    /// each piece against the rest: exact for unions of boxes.
+    private static func isCovered(
+        _ region: Region, by cover: ArraySlice<Region>, budget: inout Int, depth: Int = 0
+    ) -> Bool? {
+        if region.isEmpty { return true }
+        guard let position = cover.firstIndex(where: region.intersects) else { return false }
+        budget -= 1
+        if budget < 0 || depth > RuleAnalyzer.maxCoverageDepth { return nil }
+        let first = cover[position]
+        let rest = cover[(position + 1)...]
+        var remaining = region
+        for field in first.fields.keys.sorted() {
+            guard let covering = first.fields[field] else { continue }
+            let current = remaining.fields[field] ?? .full(covering.kind, dotted: covering.dotted)
+            var outside = remaining
+            outside.fields[field] = current.intersection(covering.complement)
+            if !outside.isEmpty {
+                guard let covered = isCovered(outside, by: rest, budget: &budget, depth: depth + 1)
+                else { return nil }
+                if !covered { return false }
+            }
+            remaining.fields[field] = current.intersection(covering)
+        }
+        return true
+    }
+}

@@ -1,0 +1,89 @@
+/// Finds dead rules: rules whose predicate can never be true (`never-matches`), and rules that
+/// earlier rules leave nothing to match (`shadowed-rule`, or `duplicate-predicate` when an
+/// earlier rule has the very same predicate). All findings are warnings.
+///
+/// The analysis is sound rather than complete (SPEC §4): it decides exactly predicates built
+/// with `&&`, `||`, `!`, `true` and `false` from atoms that test one declared field against
+/// literals (`==`, `!=`, `in [...]`, `< <= > >=` on numbers, `has`, a bare `bool` field), with
+/// payloads normalized to the declared types and CEL's rules for missing fields. A rule with any
+/// other part is neither reported nor counted as covering later rules, and an earlier rule only
+/// covers later ones when its params and `login.user` are sure to compute, since a rule whose
+/// params fail lets the payload through (SPEC §3).
+///
+/// ```swift
+/// // - name: a, when: type in [1, 2, 3]
+/// // - name: b, when: type == 3
+/// let warnings = RuleAnalyzer.analyze(checkedRules, fieldTypes: ["type": .int])
+/// warnings[0].message
+/// // "rule 'b' is never reached: every payload it matches is matched by earlier rule 'a'"
+/// ```
+public enum RuleAnalyzer {
+    /// Warnings for the rules, in table order; `fieldTypes` are the declared payload fields.
+    public static func analyze(_ rules: [CheckedRule], fieldTypes: [String: FieldType]) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        var earlier: [AnalyzedRule] = []
+        for rule in rules {
+            let analyzed = AnalyzedRule(rule, fieldTypes: fieldTypes)
+            if let diagnostic = verdict(on: analyzed, after: earlier) { diagnostics.append(diagnostic) }
+            earlier.append(analyzed)
+        }
+        return diagnostics
+    }
+
+    private static func verdict(on rule: AnalyzedRule, after earlier: [AnalyzedRule]) -> Diagnostic? {
+        let range = rule.range ?? .wholeFile("")
+        if let formula = rule.formula, rule.regions?.isEmpty == true {
+            return AnalysisMessages.neverMatches(
+                rule.name, because: NeverMatchReason.explain(formula), at: range)
+        }
+        if let twin = earlier.first(where: { $0.key == rule.key && $0.resolves && !$0.neverMatches }) {
+            return AnalysisMessages.duplicatePredicate(
+                rule.name, earlier: twin.name, earlierRange: twin.range, at: range)
+        }
+        guard let regions = rule.regions else { return nil }
+        let candidates = earlier.filter { other in
+            guard other.resolves, let covering = other.regions else { return false }
+            return covering.contains { a in regions.contains { a.intersects($0) } }
+        }
+        guard !candidates.isEmpty, isCovered(regions, by: candidates) else { return nil }
+        // Keep a smallest set of responsible rules, preferring the earliest ones.
+        var responsible = candidates
+        for index in responsible.indices.reversed() where responsible.count > 1 {
+            var trial = responsible
+            trial.remove(at: index)
+            if isCovered(regions, by: trial) { responsible = trial }
+        }
+        return AnalysisMessages.shadowedRule(
+            rule.name, by: responsible.map { ($0.name, $0.range) }, at: range)
+    }
+
+    private static func isCovered(_ regions: [Region], by rules: [AnalyzedRule]) -> Bool {
+        Regions.isCovered(regions, by: rules.flatMap { $0.regions ?? [] }) == true
+    }
+}
+
+/// A rule with what the analysis learned about it.
+private struct AnalyzedRule {
+    let name: String
+    /// The `when` value's range, where warnings about the rule point.
+    let range: SourceRange?
+    /// nil when the predicate is outside the analyzed fragment.
+    let formula: Formula?
+    /// Where the predicate is true; nil when outside the fragment or too large.
+    let regions: [Region]?
+    let key: PredicateKey
+    /// Whether the route surely computes whenever the predicate holds.
+    let resolves: Bool
+
+    init(_ rule: CheckedRule, fieldTypes: [String: FieldType]) {
+        name = rule.rule.name
+        range = rule.rule.when.range ?? rule.rule.range
+        let builder = FormulaBuilder(fieldTypes: fieldTypes, source: rule.when.source ?? rule.rule.when.text)
+        formula = builder.formula(rule.when.expr, positive: true)
+        regions = formula.flatMap(Regions.of)
+        key = PredicateKey(rule.when.expr)
+        resolves = RouteResolution.alwaysResolves(rule.route, regions: regions, fieldTypes: fieldTypes)
+    }
+
+    var neverMatches: Bool { regions?.isEmpty == true }
+}

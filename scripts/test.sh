@@ -8,6 +8,8 @@ scripts/setup.sh
 swift build
 echo "== routecheck validate routes/"
 .build/debug/routecheck validate routes/
+echo "== routecheck test routes/"
+.build/debug/routecheck test routes/
 echo "== schemas"
 scripts/check-schemas.sh
 echo "== swift test"

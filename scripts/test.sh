@@ -12,5 +12,6 @@ echo "== routecheck test routes/"
 .build/debug/routecheck test routes/
 echo "== schemas"
 scripts/check-schemas.sh
+scripts/check-compiled.sh
 echo "== swift test"
 swift test

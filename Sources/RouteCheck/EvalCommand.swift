@@ -137,11 +137,7 @@ struct EvalCommand: Command {
             return [UInt8](FileHandle.standardInput.readDataToEndOfFile())
         }
         if argument.hasPrefix("@") {
-            let path = String(argument.dropFirst())
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw .io("cannot read '\(path)': no such file or not readable")
-            }
-            return [UInt8](data)
+            return try InputPath.readBytes(String(argument.dropFirst()))
         }
         return Array(argument.utf8)
     }

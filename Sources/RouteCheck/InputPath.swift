@@ -19,4 +19,12 @@ public enum InputPath {
             throw .io("cannot read '\(path)': permission denied")
         }
     }
+
+    /// The bytes of a file named on the command line; an unreadable file is `CLIError.io`.
+    public static func readBytes(_ path: String) throws(CLIError) -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .io("cannot read '\(path)': no such file, permission denied or not a regular file")
+        }
+        return [UInt8](data)
+    }
 }

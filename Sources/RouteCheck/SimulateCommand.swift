@@ -59,11 +59,9 @@ struct SimulateCommand: Command {
 
     func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
         try InputPath.checkReadable(events)
-        guard let (_, decider) = try LoadedTable.load(
-            table, context: context, stream: .error, color: color)
-        else { return .findings }
+        let decider = try ProgramLoader.load(table, context: context, stream: .error, color: color)
         let start = try startingUI(decider.table)
-        let bytes = try LoadedTable.readBytes(events)
+        let bytes = try InputPath.readBytes(events)
         let list: [NavigatorEvent]
         switch EventFile.read(path: events, bytes: bytes) {
         case .success(let read): list = read
@@ -86,7 +84,7 @@ struct SimulateCommand: Command {
         if ui.hasPrefix("@") {
             let path = String(ui.dropFirst())
             try InputPath.checkReadable(path)
-            text = String(decoding: try LoadedTable.readBytes(path), as: UTF8.self)
+            text = String(decoding: try InputPath.readBytes(path), as: UTF8.self)
             origin = "'\(path)'"
         }
         do {

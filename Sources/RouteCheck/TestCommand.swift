@@ -72,19 +72,17 @@ struct TestCommand: Command {
     func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
         let console = context.console
         let colored = context.colors(.output, mode: color)
-        guard let (checked, decider) = try LoadedTable.load(
-            table, context: context, stream: .output, color: color)
-        else { return .findings }
+        let decider = try ProgramLoader.load(table, context: context, stream: .output, color: color)
         let routeTable = decider.table
 
-        let paths = try testFiles(checked)
+        let paths = try testFiles()
         for path in paths { try InputPath.checkReadable(path) }
 
         var passed = 0
         var failed = 0
         var exercised: Set<String> = []
         for path in paths {
-            let bytes = try LoadedTable.readBytes(path)
+            let bytes = try InputPath.readBytes(path)
             let file = TestFileDecoder.decode(path: path, bytes: bytes, table: routeTable)
             let renderer = TextDiagnosticRenderer(files: [file.source], colored: colored)
             let report = TestReport(colored: colored) { item in
@@ -109,23 +107,13 @@ struct TestCommand: Command {
     }
 
     /// The CASES given, or the table's `*.test.yaml` files.
-    private func testFiles(_ checked: CheckedTable) throws(CLIError) -> [String] {
+    private func testFiles() throws(CLIError) -> [String] {
         if !cases.isEmpty { return cases }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: table, isDirectory: &isDirectory),
-            isDirectory.boolValue
-        else { return [] }
-        guard let enumerator = FileManager.default.enumerator(atPath: table) else {
-            throw .io("cannot read '\(table)': the directory cannot be listed")
+        do throws(TableLoadError) {
+            return try TableLoader.testFiles(at: table)
+        } catch {
+            throw .io(error.description)
         }
-        var relative: [String] = []
-        while let entry = enumerator.nextObject() as? String {
-            if TableLoader.isTestFile((entry as NSString).lastPathComponent) {
-                relative.append(entry)
-            }
-        }
-        let base = table.hasSuffix("/") ? String(table.dropLast()) : table
-        return relative.sorted().map { "\(base)/\($0)" }
     }
 
     /// `coverage: …` and the rules no item exercised, in table order, with their places.
@@ -143,40 +131,5 @@ struct TestCommand: Command {
             output += "\n"
         }
         return output
-    }
-}
-
-/// Loading a table for a command that runs it (`test`, `simulate`): an unreadable table is an
-/// I/O error (exit 2); a table with errors has its diagnostics printed as `validate` prints them
-/// and gives nil (exit 1).
-enum LoadedTable {
-    static func load(
-        _ path: String, context: CommandContext, stream: Console.Stream, color: ColorMode
-    ) throws(CLIError) -> (CheckedTable, any RouteDecider)?
-    {
-        try InputPath.checkReadable(path)
-        let checked: CheckedTable
-        do throws(TableLoadError) {
-            checked = try TableLoader.load(path: path)
-        } catch {
-            throw .io(error.description)
-        }
-        if !checked.hasErrors, let decider = checked.decider { return (checked, decider) }
-        var summary = DiagnosticSummary(
-            tables: 1, files: checked.files.count, rules: checked.ruleCount, errors: 0, warnings: 0)
-        summary.count(checked.diagnostics)
-        let renderer = TextDiagnosticRenderer(
-            files: checked.files, colored: context.colors(stream, mode: color))
-        let text = renderer.render(checked.diagnostics) + summary.line + "\n"
-        if stream == .output { context.console.out(text) } else { context.console.err(text) }
-        return nil
-    }
-
-    /// The bytes of a file named on the command line.
-    static func readBytes(_ path: String) throws(CLIError) -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .io("cannot read '\(path)': permission denied or not a regular file")
-        }
-        return [UInt8](data)
     }
 }

@@ -79,17 +79,35 @@ public enum TableLoader {
 
     /// The route files of a table, in table order.
     static func routeFiles(at path: String) throws(TableLoadError) -> [String] {
+        try files(at: path, named: isRouteFile) ?? [path]
+    }
+
+    /// The test files (`*.test.yaml`) of a directory table, in lexical order of their relative
+    /// paths; none for a single-file table.
+    ///
+    /// ```swift
+    /// let tests = try TableLoader.testFiles(at: "routes/") // ["routes/login.test.yaml", …]
+    /// ```
+    public static func testFiles(at path: String) throws(TableLoadError) -> [String] {
+        try files(at: path, named: isTestFile) ?? []
+    }
+
+    /// The files under a directory whose names pass `filter`, sorted by relative path; nil when
+    /// `path` is a file.
+    private static func files(at path: String, named filter: (String) -> Bool)
+        throws(TableLoadError) -> [String]?
+    {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw TableLoadError(path: path, reason: "no such file or directory")
         }
-        guard isDirectory.boolValue else { return [path] }
+        guard isDirectory.boolValue else { return nil }
         guard let enumerator = FileManager.default.enumerator(atPath: path) else {
             throw TableLoadError(path: path, reason: "the directory cannot be listed")
         }
         var relative: [String] = []
         while let entry = enumerator.nextObject() as? String {
-            if isRouteFile((entry as NSString).lastPathComponent) { relative.append(entry) }
+            if filter((entry as NSString).lastPathComponent) { relative.append(entry) }
         }
         let base = path.hasSuffix("/") ? String(path.dropLast()) : path
         return relative.sorted().map { "\(base)/\($0)" }

@@ -47,7 +47,7 @@ import Testing
         Case(code: "tab-index-out-of-range", yaml: rule("{name: a, when: true, tab: 2}"),
              expected: "t.yaml:9:32: error: tab index 2 is out of range; the table has 2 tabs (0-1) [tab-index-out-of-range]"),
         Case(code: "unknown-param", yaml: rule("{name: a, when: true, push: detail, params: {idd: 1}}"),
-             expected: "t.yaml:9:46: error: screen 'detail' has no param 'idd'; did you mean 'id'? [unknown-param]"),
+             expected: "t.yaml:9:50: error: screen 'detail' has no param 'idd'; did you mean 'id'? [unknown-param]"),
         Case(code: "missing-param", yaml: rule("{name: a, when: true, push: detail}"),
              expected: "t.yaml:9:33: error: screen 'detail' needs param 'id', which is not supplied here [missing-param]"),
         Case(code: "unknown-key", yaml: rule("{name: a, when: true, tab: home, forground: ignore}"),

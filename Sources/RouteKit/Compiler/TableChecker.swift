@@ -15,7 +15,11 @@ public enum TableChecker {
         public var diagnostics: [Diagnostic]
     }
 
-    public static func check(_ table: RouteTable, sources: [SourceFile]) -> Result {
+    /// Checks every expression; with `analyze`, also reports never-matching and shadowed rules
+    /// (`RuleAnalyzer`) — warnings that loading an already validated compiled table can skip.
+    public static func check(_ table: RouteTable, sources: [SourceFile], analyze: Bool = true)
+        -> Result
+    {
         var checker = RuleChecker(table: table, sources: sources)
         var rules: [CheckedRule] = []
         for (index, rule) in table.rules.enumerated() {
@@ -30,7 +34,7 @@ public enum TableChecker {
         let program = failed
             ? nil : RoutingProgram(table: table, rules: rules, fallback: fallback)
         // Rules that failed to check are left out, so they never count as covering others.
-        let warnings = RuleAnalyzer.analyze(rules, fieldTypes: table.fieldTypes)
+        let warnings = analyze ? RuleAnalyzer.analyze(rules, fieldTypes: table.fieldTypes) : []
         return Result(program: program, diagnostics: checker.diagnostics + warnings)
     }
 }

@@ -53,6 +53,8 @@ extension DecodingState {
                                       in table: RouteTable) -> Route? {
         var action = Action()
         var valid = true
+        // A screen that could not be read is already reported; its params are not checked again.
+        var stepFailed = false
         if let node = fields["tab"] {
             action.tab = tabName(node, "'tab' of \(what)")
             valid = valid && action.tab != nil
@@ -66,6 +68,7 @@ extension DecodingState {
             for item in items {
                 guard let step = decodeStep(item, as: .push, key: "push", in: table) else {
                     valid = false
+                    stepFailed = true
                     continue
                 }
                 action.push.append(step)
@@ -73,7 +76,7 @@ extension DecodingState {
         }
         if let node = fields["present"] {
             action.present = decodeStep(node, as: .present, key: "present", in: table)
-            valid = valid && action.present != nil
+            if action.present == nil { valid = false; stepFailed = true }
         }
         if fields.has("push"), fields.has("present") {
             decoder.report(ModelMessages.conflictingActions(at: fields.keyRange("present") ?? anchor))
@@ -83,7 +86,7 @@ extension DecodingState {
             decoder.report(ModelMessages.missingAction(what, at: anchor))
             valid = false
         }
-        if let node = fields["params"] {
+        if let node = fields["params"], !stepFailed {
             valid = attachParams(node, to: &action, what: what, in: table) && valid
         }
         var route = Route(action: action)

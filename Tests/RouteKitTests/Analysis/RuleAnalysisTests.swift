@@ -59,9 +59,6 @@ import Testing
         Case(["a: type == null"], "1: [never-matches] rule 'a' can never match: 'type' can never be null"),
         Case(["a: id > 9223372036854775807"],
              "1: [never-matches] rule 'a' can never match: 'id' can never be > 9223372036854775807"),
-        // No double equals 2^53 + 1.
-        Case(["a: score == 9007199254740993"],
-             "1: [never-matches] rule 'a' can never match: 'score' can never be 9007199254740993"),
         Case(["a: !(type != 1 && id != 1) && !has(type) && !has(id)"],
              "1: [never-matches] rule 'a' can never match: '!(type != 1 && id != 1)', '!has(type)' and '!has(id)' cannot all be true"),
         Case(["a: !(type == 1 || id == 1) && (type == 1 || id == 1)"],
@@ -86,8 +83,6 @@ import Testing
         Case(["a: id > 5", "b: id >= 6"],
              "2: [shadowed-rule] rule 'b' is never reached: every payload it matches is matched by earlier rule 'a' | note 1: 'a' matches first here"),
         Case(["a: score > 5", "b: score >= 6"],
-             "2: [shadowed-rule] rule 'b' is never reached: every payload it matches is matched by earlier rule 'a' | note 1: 'a' matches first here"),
-        Case(["a: score < 9007199254740993", "b: score <= 9007199254740992"],
              "2: [shadowed-rule] rule 'b' is never reached: every payload it matches is matched by earlier rule 'a' | note 1: 'a' matches first here"),
         Case(["a: id < 1e30", "b: has(id)"],
              "2: [shadowed-rule] rule 'b' is never reached: every payload it matches is matched by earlier rule 'a' | note 1: 'a' matches first here"),
@@ -128,6 +123,9 @@ import Testing
     ]
 
     static let lookAlikes: [Case] = [
+        // CEL converts 2^53 + 1 to the double 2^53 before comparing: both can match.
+        Case(["a: score == 9007199254740993"]),
+        Case(["a: score < 9007199254740993", "b: score <= 9007199254740992"]),
         Case(["a: type == 3 && id == 1", "b: type == 3"]),
         Case(["a: type == 4", "b: type != 3"]),
         // `type != 3` is an error, not true, when `type` is missing.

@@ -121,7 +121,9 @@ struct FormulaBuilder {
             }
             var values = ValueSet.none(field.kind)
             for element in elements {
-                guard let literal = literal(element) else { return nil }
+                guard let literal = literal(element), Self.isExact(literal, field.kind) else {
+                    return nil
+                }
                 values = values.union(Self.equal(literal, field.kind))
             }
             let list = slice(rhs)
@@ -164,6 +166,7 @@ struct FormulaBuilder {
     /// The present values `v` of a field of `kind` for which `v op literal` is `true`; nil when
     /// the comparison is outside the fragment (ordering strings or booleans).
     static func values(_ op: BinaryOperator, _ literal: Literal, _ kind: AnalysisKind) -> ValueSet? {
+        guard isExact(literal, kind) else { return nil }
         switch op {
         case .equal: return equal(literal, kind)
         case .notEqual: return equal(literal, kind).complement(kind)
@@ -172,6 +175,15 @@ struct FormulaBuilder {
             return .numbers(cut.values(op, kind), nan: false)
         default: return nil
         }
+    }
+
+    /// Whether comparing a field of `kind` with `literal` is modelled exactly. CEL compares an int
+    /// with a double by converting the int to a double, which rounds beyond 2^53: an int field
+    /// against such a double literal matches a range of ints that this analysis does not model,
+    /// so it says nothing about it.
+    static func isExact(_ literal: Literal, _ kind: AnalysisKind) -> Bool {
+        if kind == .int, case .double(let value) = literal, value.magnitude >= 0x1p53 { return false }
+        return true
     }
 
     /// The present values equal to `literal` under CEL's heterogeneous equality.
@@ -186,8 +198,8 @@ struct FormulaBuilder {
             let key = DoubleKey.key(value)
             return .numbers(IntervalSet(key...key), nan: false)
         case (.double, .int(let value)):
-            guard let exact = Double(exactly: value) else { return .none(kind) }
-            let key = DoubleKey.key(exact)
+            // CEL converts the int to a double before comparing.
+            let key = DoubleKey.key(Double(value))
             return .numbers(IntervalSet(key...key), nan: false)
         case (.string, .string(let value)):
             return .strings(StringSet(members: [Array(value.unicodeScalars)], isComplement: false))
@@ -298,14 +310,8 @@ struct NumberCut {
         case (.double, .double(let value)):
             position = value.isNaN ? .unordered : .at(DoubleKey.key(value), exact: true)
         case (.double, .int(let value)):
-            // The nearest double; no double lies strictly between it and the integer.
-            let nearest = Double(value)
-            let key = DoubleKey.key(nearest)
-            switch Interpreter<NoTrace>.compare(value, nearest) {
-            case .equal: position = .at(key, exact: true)
-            case .less: position = .at(key, exact: false)
-            default: position = .at(key + 1, exact: false)
-            }
+            // CEL converts the int to a double before comparing.
+            position = .at(DoubleKey.key(Double(value)), exact: true)
         default:
             return nil
         }

@@ -1,0 +1,124 @@
+extension CompiledTableDecoder {
+    static let ruleKeys = ["name", "index", "when", "source", "route"]
+    static let sourceKeys = ["file", "line", "column"]
+    static let routeKeys = [
+        "tab", "pop_to_root", "push", "present", "login", "foreground", "if_visible", "alert",
+    ]
+    static let stepKeys = ["screen", "params"]
+
+    func rule(_ node: CompiledJSONNode, index: Int, in table: RouteTable)
+        throws(CompiledTableError) -> Rule
+    {
+        let fields = try node.object(keys: Self.ruleKeys)
+        let name = try fields["name"].string()
+        guard !name.isEmpty else { throw fields["name"].error("expected a non-empty rule name") }
+        let indexNode = fields["index"]
+        guard try indexNode.int() == Int64(index) else {
+            throw indexNode.error("expected \(index), the rule's position in 'rules'")
+        }
+        return Rule(
+            name: name, when: try expression(fields["when"]),
+            route: try route(fields["route"], in: table), range: try source(fields["source"]))
+    }
+
+    /// The start of the rule's `- name:` item in its route file, or nil for `null`.
+    private func source(_ node: CompiledJSONNode) throws(CompiledTableError) -> SourceRange? {
+        if node.isNull { return nil }
+        let fields = try node.object(keys: Self.sourceKeys)
+        let line = try positive(fields["line"])
+        let column = try positive(fields["column"])
+        return SourceRange(
+            file: try fields["file"].string(),
+            at: SourcePosition(line: line, column: column, offset: 0))
+    }
+
+    private func positive(_ node: CompiledJSONNode) throws(CompiledTableError) -> Int {
+        let number = try node.int()
+        guard number >= 1, number <= Int64(Int32.max) else {
+            throw node.error("expected a positive integer")
+        }
+        return Int(number)
+    }
+
+    func route(_ node: CompiledJSONNode, in table: RouteTable) throws(CompiledTableError) -> Route {
+        let fields = try node.object(keys: Self.routeKeys)
+        var action = Action()
+        let tabNode = fields["tab"]
+        if let tab = try tabNode.optionalString() {
+            guard table.tabIndex(of: tab) != nil else {
+                throw tabNode.error(CompiledTableMessages.unknownName("tab", tab))
+            }
+            action.tab = tab
+        }
+        action.popToRoot = try fields["pop_to_root"].bool()
+        for element in try fields["push"].array() {
+            action.push.append(try step(element, as: .push, in: table))
+        }
+        let presentNode = fields["present"]
+        if !presentNode.isNull {
+            guard action.push.isEmpty else {
+                throw node.error("a route cannot both push and present")
+            }
+            action.present = try step(presentNode, as: .present, in: table)
+        }
+        if action.tab == nil, !action.popToRoot, action.push.isEmpty, action.present == nil {
+            throw node.error("the route does nothing: expected a tab, pop_to_root, push or present")
+        }
+        var route = Route(action: action, login: try login(fields["login"]))
+        let shown = action.push + [action.present].compactMap { $0 }
+        let needsLogin = route.login != .none
+            || shown.contains { table.screen(named: $0.screen)?.loginRequired == true }
+        if needsLogin, table.loginScreen == nil {
+            throw fields["login"].error("the route needs a login, so a login_screen is needed")
+        }
+        route.foreground = try fields["foreground"].optionalChoice(ForegroundPolicy.self)
+        route.ifVisible = try fields["if_visible"].optionalChoice(IfVisiblePolicy.self)
+        let alert = try fields["alert"].object(keys: Self.alertKeys)
+        route.alert = AlertOverride(
+            title: try alert["title"].optionalString(), message: try alert["message"].optionalString(),
+            confirm: try alert["confirm"].optionalString(), cancel: try alert["cancel"].optionalString())
+        return route
+    }
+
+    private func step(_ node: CompiledJSONNode, as presentation: Screen.Presentation,
+                      in table: RouteTable) throws(CompiledTableError) -> ScreenStep {
+        let fields = try node.object(keys: Self.stepKeys)
+        let screenNode = fields["screen"]
+        let name = try screenNode.string()
+        guard let screen = table.screen(named: name) else {
+            throw screenNode.error(CompiledTableMessages.unknownName("screen", name))
+        }
+        guard screen.show == presentation else {
+            throw screenNode.error(
+                "screen '\(name)' is shown with '\(screen.show.rawValue)', not '\(presentation.rawValue)'")
+        }
+        var step = ScreenStep(screen: name)
+        let paramsNode = fields["params"]
+        let declared = screen.params.map(\.name)
+        for (param, expressionNode) in try paramsNode.entries() {
+            guard declared.contains(param) else {
+                throw expressionNode.error("screen '\(name)' has no param '\(param)'")
+            }
+            step.params.append(ParamBinding(name: param, expression: try expression(expressionNode)))
+        }
+        for param in declared where !step.params.contains(where: { $0.name == param }) {
+            throw paramsNode.error("missing param '\(param)' of screen '\(name)'")
+        }
+        step.params.sort { $0.name < $1.name }
+        return step
+    }
+
+    private func login(_ node: CompiledJSONNode) throws(CompiledTableError) -> LoginRule {
+        if case .string(let word) = node.value {
+            switch word {
+            case "none": return LoginRule.none
+            case "required": return .required
+            default: break
+            }
+        } else if case .object = node.value {
+            let fields = try node.object(keys: ["user"])
+            return .user(try expression(fields["user"]))
+        }
+        throw node.error("expected 'none', 'required' or {\"user\": expression}")
+    }
+}

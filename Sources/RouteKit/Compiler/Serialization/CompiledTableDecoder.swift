@@ -1,0 +1,164 @@
+/// Reads the JSON value of a compiled table back into a `RouteTable`, checking its shape and
+/// every cross-reference a YAML table is checked for (tabs, screens, params, login screen),
+/// so a hand-edited compiled table cannot name what does not exist.
+///
+/// With `locating`, every expression carries a range whose file is its JSON path
+/// (`rules[3].when`): `TableChecker` then reports expression errors at those paths.
+struct CompiledTableDecoder {
+    /// Give expressions their JSON path as a range, to locate checker errors.
+    var locating = false
+
+    static let documentKeys = [
+        "format", "format_version", "version", "tabs", "login_screen", "screens", "payload",
+        "defaults", "rules", "fallback",
+    ]
+    static let screenKeys = [
+        "name", "show", "tab", "params", "hides_bottom_bar", "embed_in_navigation",
+        "login_required",
+    ]
+    static let defaultsKeys = ["foreground", "if_visible", "clear_badge", "alert"]
+    static let alertKeys = ["title", "message", "confirm", "cancel"]
+
+    /// Checks `format` and `format_version` before anything else, so a newer file is refused
+    /// with the version message rather than with whatever changed in its shape.
+    static func checkFormat(_ root: CompiledJSONNode) throws(CompiledTableError) {
+        guard case .object(let members) = root.value else {
+            throw root.error("not a compiled route table: expected a JSON object")
+        }
+        guard case .string(let format)? = members["format"],
+            format == CompiledTableFormat.formatName
+        else {
+            let found = members["format"].map { JSONWriter.write($0) } ?? "missing"
+            throw root.error(CompiledTableMessages.notCompiledTable(found: found))
+        }
+        let versionNode = CompiledJSONNode(members["format_version"] ?? .null,
+                                           path: "format_version")
+        guard members["format_version"] != nil else {
+            throw root.error(CompiledTableMessages.missingKey("format_version"))
+        }
+        let version = try versionNode.int()
+        if version > Int64(CompiledTableFormat.currentVersion) {
+            throw root.error(CompiledTableMessages.newerFormat(version))
+        }
+        if version < Int64(CompiledTableFormat.currentVersion) {
+            throw versionNode.error(CompiledTableMessages.unsupportedFormat(version))
+        }
+    }
+
+    func table(_ root: CompiledJSONNode) throws(CompiledTableError) -> RouteTable {
+        try Self.checkFormat(root)
+        let document = try root.object(keys: Self.documentKeys)
+        let versionNode = document["version"]
+        let version = try versionNode.int()
+        guard version == 1 else {
+            throw versionNode.error("unsupported route format version \(version) (expected 1)")
+        }
+        let tabs = try names(document["tabs"], what: "tab")
+        // `screens` is set once, here: the table indexes screens by name when it is created.
+        var table = RouteTable(
+            version: Int(version), tabs: tabs, screens: try screens(document["screens"], tabs: tabs),
+            payloadFields: try payloadFields(document["payload"]),
+            defaults: try defaults(document["defaults"]), rules: [])
+        let loginNode = document["login_screen"]
+        if let login = try loginNode.optionalString() {
+            guard table.screen(named: login) != nil else {
+                throw loginNode.error(CompiledTableMessages.unknownName("screen", login))
+            }
+            table.loginScreen = login
+        }
+        for screen in table.screens where screen.loginRequired && table.loginScreen == nil {
+            throw loginNode.error("screen '\(screen.name)' requires login, so a login_screen is needed")
+        }
+        var seen: Set<String> = []
+        for (index, node) in try document["rules"].array().enumerated() {
+            let rule = try self.rule(node, index: index, in: table)
+            guard seen.insert(rule.name).inserted else {
+                throw CompiledJSONNode(.string(rule.name), path: node.path + ".name")
+                    .error(CompiledTableMessages.duplicate("rule name", rule.name))
+            }
+            table.rules.append(rule)
+        }
+        let fallbackNode = document["fallback"]
+        if !fallbackNode.isNull { table.fallback = try route(fallbackNode, in: table) }
+        return table
+    }
+
+    /// A list of unique, non-empty names.
+    private func names(_ node: CompiledJSONNode, what: String) throws(CompiledTableError) -> [String] {
+        var result: [String] = []
+        for element in try node.array() {
+            let name = try element.string()
+            guard !name.isEmpty else { throw element.error("expected a non-empty \(what) name") }
+            guard !result.contains(name) else {
+                throw element.error(CompiledTableMessages.duplicate(what, name))
+            }
+            result.append(name)
+        }
+        return result
+    }
+
+    private func payloadFields(_ node: CompiledJSONNode) throws(CompiledTableError) -> [PayloadField] {
+        var fields: [PayloadField] = []
+        for (path, typeNode) in try node.entries() {
+            fields.append(PayloadField(path: path, type: try fieldType(typeNode)))
+        }
+        return fields
+    }
+
+    private func fieldType(_ node: CompiledJSONNode) throws(CompiledTableError) -> FieldType {
+        let spelling = try node.string()
+        guard let type = FieldType(parsing: spelling) else {
+            throw node.error("unknown type '\(spelling)'; expected int, double, string, bool, any or [T]")
+        }
+        return type
+    }
+
+    private func defaults(_ node: CompiledJSONNode) throws(CompiledTableError) -> Defaults {
+        let fields = try node.object(keys: Self.defaultsKeys)
+        let alert = try fields["alert"].object(keys: Self.alertKeys)
+        return Defaults(
+            foreground: try fields["foreground"].choice(ForegroundPolicy.self),
+            ifVisible: try fields["if_visible"].choice(IfVisiblePolicy.self),
+            clearBadge: try fields["clear_badge"].bool(),
+            alert: AlertTemplate(
+                title: try alert["title"].string(), message: try alert["message"].string(),
+                confirm: try alert["confirm"].string(), cancel: try alert["cancel"].string()))
+    }
+
+    private func screens(_ node: CompiledJSONNode, tabs: [String]) throws(CompiledTableError)
+        -> [Screen]
+    {
+        var screens: [Screen] = []
+        for element in try node.array() {
+            let fields = try element.object(keys: Self.screenKeys)
+            let name = try fields["name"].string()
+            guard !name.isEmpty else { throw fields["name"].error("expected a non-empty screen name") }
+            guard !screens.contains(where: { $0.name == name }) else {
+                throw fields["name"].error(CompiledTableMessages.duplicate("screen", name))
+            }
+            var screen = Screen(name: name, show: try fields["show"].choice(Screen.Presentation.self))
+            let tabNode = fields["tab"]
+            if let tab = try tabNode.optionalString() {
+                guard tabs.contains(tab) else {
+                    throw tabNode.error(CompiledTableMessages.unknownName("tab", tab))
+                }
+                screen.tab = tab
+            }
+            for (param, typeNode) in try fields["params"].entries() {
+                screen.params.append(ScreenParam(name: param, type: try fieldType(typeNode)))
+            }
+            screen.hidesBottomBar = try fields["hides_bottom_bar"].bool()
+            screen.embedInNavigation = try fields["embed_in_navigation"].bool()
+            screen.loginRequired = try fields["login_required"].bool()
+            screens.append(screen)
+        }
+        return screens
+    }
+
+    /// An expression as the checker wants it: with its JSON path as range when locating.
+    func expression(_ node: CompiledJSONNode) throws(CompiledTableError) -> ExpressionSource {
+        let text = try node.string()
+        guard locating else { return ExpressionSource(text) }
+        return ExpressionSource(text, range: .wholeFile(node.path))
+    }
+}

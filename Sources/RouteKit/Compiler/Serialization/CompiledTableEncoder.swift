@@ -1,0 +1,107 @@
+/// Turns a checked table into the JSON value of the compiled format. Every key is always written
+/// (`null` for an absent value), so the format has one shape and `schemas/compiled.schema.json`
+/// can require every key.
+enum CompiledTableEncoder {
+    static func document(_ table: RouteTable) -> JSONValue {
+        .object([
+            "format": .string(CompiledTableFormat.formatName),
+            "format_version": .int(Int64(CompiledTableFormat.currentVersion)),
+            "version": .int(Int64(table.version)),
+            "tabs": .array(table.tabs.map(JSONValue.string)),
+            "login_screen": optional(table.loginScreen),
+            "screens": .array(table.screens.map(screen)),
+            "payload": .object(Dictionary(
+                table.payloadFields.map { ($0.path, .string($0.type.description)) },
+                uniquingKeysWith: { first, _ in first })),
+            "defaults": defaults(table.defaults),
+            "rules": .array(table.rules.enumerated().map { rule($1, index: $0) }),
+            "fallback": table.fallback.map(route) ?? .null,
+        ])
+    }
+
+    static func screen(_ screen: Screen) -> JSONValue {
+        .object([
+            "name": .string(screen.name),
+            "show": .string(screen.show.rawValue),
+            "tab": optional(screen.tab),
+            "params": .object(Dictionary(
+                screen.params.map { ($0.name, .string($0.type.description)) },
+                uniquingKeysWith: { first, _ in first })),
+            "hides_bottom_bar": .bool(screen.hidesBottomBar),
+            "embed_in_navigation": .bool(screen.embedInNavigation),
+            "login_required": .bool(screen.loginRequired),
+        ])
+    }
+
+    static func defaults(_ defaults: Defaults) -> JSONValue {
+        .object([
+            "foreground": .string(defaults.foreground.rawValue),
+            "if_visible": .string(defaults.ifVisible.rawValue),
+            "clear_badge": .bool(defaults.clearBadge),
+            "alert": .object([
+                "title": .string(defaults.alert.title),
+                "message": .string(defaults.alert.message),
+                "confirm": .string(defaults.alert.confirm),
+                "cancel": .string(defaults.alert.cancel),
+            ]),
+        ])
+    }
+
+    static func rule(_ rule: Rule, index: Int) -> JSONValue {
+        .object([
+            "name": .string(rule.name),
+            "index": .int(Int64(index)),
+            "when": .string(rule.when.text),
+            "source": rule.range.map(source) ?? .null,
+            "route": route(rule.route),
+        ])
+    }
+
+    /// Where the rule was written: the start of its `- name:` item.
+    static func source(_ range: SourceRange) -> JSONValue {
+        .object([
+            "file": .string(range.file),
+            "line": .int(Int64(range.start.line)),
+            "column": .int(Int64(range.start.column)),
+        ])
+    }
+
+    static func route(_ route: Route) -> JSONValue {
+        .object([
+            "tab": optional(route.action.tab),
+            "pop_to_root": .bool(route.action.popToRoot),
+            "push": .array(route.action.push.map(step)),
+            "present": route.action.present.map(step) ?? .null,
+            "login": login(route.login),
+            "foreground": optional(route.foreground?.rawValue),
+            "if_visible": optional(route.ifVisible?.rawValue),
+            "alert": .object([
+                "title": optional(route.alert.title),
+                "message": optional(route.alert.message),
+                "confirm": optional(route.alert.confirm),
+                "cancel": optional(route.alert.cancel),
+            ]),
+        ])
+    }
+
+    static func step(_ step: ScreenStep) -> JSONValue {
+        .object([
+            "screen": .string(step.screen),
+            "params": .object(Dictionary(
+                step.params.map { ($0.name, .string($0.expression.text)) },
+                uniquingKeysWith: { first, _ in first })),
+        ])
+    }
+
+    static func login(_ login: LoginRule) -> JSONValue {
+        switch login {
+        case .none: "none"
+        case .required: "required"
+        case .user(let source): .object(["user": .string(source.text)])
+        }
+    }
+
+    private static func optional(_ text: String?) -> JSONValue {
+        text.map(JSONValue.string) ?? .null
+    }
+}

@@ -1,0 +1,63 @@
+/// Why bytes could not be loaded as a compiled table: not JSON, not a compiled table, a newer
+/// format, a malformed part (named by its JSON path), or expressions that do not check.
+///
+/// `description` is a single lowercase phrase, prefixed by the JSON path when one is known.
+///
+/// ```swift
+/// do { _ = try CompiledTableFormat.decode(bytes) }
+/// catch { print(error) } // rules[3].route.push[0].screen: expected a string
+/// ```
+public struct CompiledTableError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Where in the JSON document the problem is, such as `rules[3].route.push[0].screen`;
+    /// empty for the document as a whole.
+    public var path: String
+    /// A single lowercase phrase without the path, such as `expected a string`.
+    public var message: String
+
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
+
+    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+}
+
+/// The messages of the compiled-table reader, alphabetised.
+enum CompiledTableMessages {
+    static func duplicate(_ what: String, _ name: String) -> String { "duplicate \(what) '\(name)'" }
+
+    static func expected(_ what: String) -> String { "expected \(what)" }
+
+    static func expectedValue(_ choices: [String]) -> String {
+        "expected one of " + choices.map { "'\($0)'" }.joined(separator: ", ")
+    }
+
+    static func missingKey(_ key: String) -> String { "missing key '\(key)'" }
+
+    static func newerFormat(_ version: Int64) -> String {
+        "compiled table format \(version) is newer than this RouteKit (reads "
+            + "\(CompiledTableFormat.currentVersion)); rebuild it with a matching routecheck"
+    }
+
+    static func notCompiledTable(found: String) -> String {
+        "not a compiled route table: 'format' is \(found), expected "
+            + "'\(CompiledTableFormat.formatName)'"
+    }
+
+    static func notJSON(_ error: JSONReadError) -> String {
+        "not a compiled table: invalid JSON: \(error.description)"
+    }
+
+    static func tooLarge() -> String {
+        "compiled table is larger than \(CompiledTableFormat.maxBytes) bytes"
+    }
+
+    static func unknownKey(_ key: String) -> String { "unknown key '\(key)'" }
+
+    static func unknownName(_ what: String, _ name: String) -> String { "unknown \(what) '\(name)'" }
+
+    static func unsupportedFormat(_ version: Int64) -> String {
+        "compiled table format \(version) is not supported (this RouteKit reads "
+            + "\(CompiledTableFormat.currentVersion))"
+    }
+}

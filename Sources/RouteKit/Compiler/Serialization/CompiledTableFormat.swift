@@ -1,0 +1,115 @@
+/// The compiled route table: a checked table as deterministic JSON that `RouteKit` loads without
+/// libyaml (or Foundation) and that decides exactly like the YAML it was compiled from.
+///
+/// The document (described by `schemas/compiled.schema.json`) holds `"format":
+/// "routekit-compiled"`, `"format_version"`, and the table: tabs, login screen, screens, payload
+/// field types, defaults, rules (name, index, `when` text, source position, route) and fallback.
+/// Expressions are kept as text and parsed and checked again when loaded. Keys are sorted and
+/// every key is always written, so the same table gives the same bytes.
+///
+/// ```swift
+/// let json = CompiledTableFormat.encode(program)             // what `routecheck compile` writes
+/// let loaded = try CompiledTableFormat.decode(Array(json.utf8))
+/// loaded.decide(["type": "3", "id": 42]) == program.decide(["type": "3", "id": 42]) // true
+/// ```
+public enum CompiledTableFormat {
+    /// The `format_version` this RouteKit writes and reads; a newer one is refused.
+    public static let currentVersion = 1
+
+    /// The value of the document's `format` key.
+    public static let formatName = "routekit-compiled"
+
+    /// The largest compiled table read, in bytes (64 MiB): well above the compiled form of a
+    /// table of 10,000 rules, and a bound on what a hostile file can make the reader allocate.
+    public static let maxBytes = 64 * 1024 * 1024
+
+    /// The compiled table of a checked program, as pretty-printed JSON text with sorted keys and
+    /// a final newline.
+    ///
+    /// ```swift
+    /// let checked = TableChecker.check(table, sources: [])
+    /// if let program = checked.program { print(CompiledTableFormat.encode(program)) }
+    /// // {
+    /// //   "defaults": { … },
+    /// //   "fallback": null,
+    /// //   "format": "routekit-compiled",
+    /// //   "format_version": 1,
+    /// //   …
+    /// ```
+    public static func encode(_ program: RoutingProgram) -> String {
+        JSONWriter.write(CompiledTableEncoder.document(program.table), pretty: true) + "\n"
+    }
+
+    /// Loads a compiled table: reads the JSON strictly, checks its format version, its shape and
+    /// its cross-references, then parses and checks every expression again.
+    ///
+    /// Throws for anything that is not a compiled table this RouteKit can decide with, naming the
+    /// JSON path of the problem: `rules[3].route.push[0].screen: expected a string`,
+    /// `compiled table format 2 is newer than this RouteKit (reads 1); rebuild it with a
+    /// matching routecheck`.
+    ///
+    /// ```swift
+    /// let program = try CompiledTableFormat.decode(bytes)
+    /// let decision = program.decide(["type": "3", "id": 42])
+    /// ```
+    public static func decode(_ bytes: [UInt8]) throws(CompiledTableError) -> RoutingProgram {
+        let root = CompiledJSONNode(try read(bytes))
+        let table = try CompiledTableDecoder().table(root)
+        // The table was analysed when it was compiled; its warnings are not needed to decide.
+        let checked = TableChecker.check(table, sources: [], analyze: false)
+        if let program = checked.program { return program }
+        // Check again with every expression tagged with its JSON path, to say where it failed.
+        let located = try CompiledTableDecoder(locating: true).table(root)
+        let diagnostics = TableChecker.check(located, sources: [], analyze: false).diagnostics
+        guard let first = diagnostics.first(where: { $0.severity == .error }) else {
+            throw CompiledTableError(path: "", message: "the table's expressions do not check")
+        }
+        throw CompiledTableError(path: first.range.file, message: first.message)
+    }
+
+    /// Loads a compiled table from its text.
+    ///
+    /// ```swift
+    /// let program = try CompiledTableFormat.decode(text: compiledJSON)
+    /// ```
+    public static func decode(text: String) throws(CompiledTableError) -> RoutingProgram {
+        try decode(Array(text.utf8))
+    }
+
+    /// Whether bytes look like a compiled table rather than YAML: the first byte that is not
+    /// whitespace is `{`. (A YAML file can start with `{` too; callers that know the file name
+    /// should prefer it.)
+    ///
+    /// ```swift
+    /// CompiledTableFormat.looksCompiled(Array("  {\"format\": …".utf8)) // true
+    /// ```
+    public static func looksCompiled(_ bytes: some Sequence<UInt8>) -> Bool {
+        for byte in bytes where !(byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09) {
+            return byte == UInt8(ascii: "{")
+        }
+        return false
+    }
+
+    /// Strict JSON with the payload reader, under this format's own size bound (a compiled table
+    /// is larger than any payload); nesting and string bounds stay the payload reader's.
+    private static func read(_ bytes: [UInt8]) throws(CompiledTableError) -> JSONValue {
+        guard bytes.count <= maxBytes else {
+            throw CompiledTableError(path: "", message: CompiledTableMessages.tooLarge())
+        }
+        guard !bytes.isEmpty else {
+            throw CompiledTableError(path: "", message: "not a compiled table: the input is empty")
+        }
+        let result = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(JSONReadError) -> JSONValue in
+                guard let base = buffer.baseAddress else { return .null }
+                var parser = JSONByteParser(base, count: buffer.count)
+                return try parser.readDocument()
+            }
+        }
+        switch result {
+        case .success(let value): return value
+        case .failure(let error):
+            throw CompiledTableError(path: "", message: CompiledTableMessages.notJSON(error))
+        }
+    }
+}

@@ -22,9 +22,15 @@ public enum InputPath {
 
     /// The bytes of a file named on the command line; an unreadable file is `CLIError.io`.
     public static func readBytes(_ path: String) throws(CLIError) -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .io("cannot read '\(path)': no such file, permission denied or not a regular file")
+        // FileHandle rather than FileManager.contents, which cannot read pipes (`<(…)`).
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw .io("cannot read '\(path)': no such file or permission denied")
         }
-        return [UInt8](data)
+        defer { try? handle.close() }
+        do {
+            return [UInt8](try handle.readToEnd() ?? Data())
+        } catch {
+            throw .io("cannot read '\(path)': \(error.localizedDescription)")
+        }
     }
 }

@@ -111,7 +111,7 @@ import Testing
         #expect(run.stdout == """
             t.yaml:9:33: error: unknown screen 'detial'; did you mean 'detail'? [unknown-screen]
               - {name: a, when: true, push: detial, params: {id: 1}}
-                                          ^~~~~~
+                                            ^~~~~~
                 fix-it: replace with 'detail'
             1 table, 1 file, 1 rule: 1 error, 0 warnings
 

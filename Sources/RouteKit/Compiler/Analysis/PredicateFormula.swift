@@ -179,10 +179,15 @@ struct FormulaBuilder {
 
     /// Whether comparing a field of `kind` with `literal` is modelled exactly. CEL compares an int
     /// with a double by converting the int to a double, which rounds beyond 2^53: an int field
-    /// against such a double literal matches a range of ints that this analysis does not model,
-    /// so it says nothing about it.
+    /// against a double literal between 2^53 and 2^63 in magnitude matches a range of ints that
+    /// this analysis does not model, so it says nothing about it. Beyond 2^63 every int compares
+    /// the same way, which `NumberCut` models.
     static func isExact(_ literal: Literal, _ kind: AnalysisKind) -> Bool {
-        if kind == .int, case .double(let value) = literal, value.magnitude >= 0x1p53 { return false }
+        if kind == .int, case .double(let value) = literal,
+            value.magnitude >= 0x1p53, value.magnitude <= 0x1p63
+        {
+            return false
+        }
         return true
     }
 

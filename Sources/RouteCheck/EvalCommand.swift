@@ -74,7 +74,7 @@ struct EvalCommand: Command {
             return .findings
         }
         guard case .object = value else {
-            context.console.err("Error: the payload must be a JSON object, found \(Self.kind(of: value))\n")
+            context.console.err("Error: the payload must be a JSON object, found \(value.kindDescription)\n")
             return .findings
         }
         if explain {
@@ -119,7 +119,7 @@ struct EvalCommand: Command {
                                   "index": .int(Int64(decision.ruleIndex ?? -1))]
                     } else {
                         bad = true
-                        output = ["error": .string("line \(lineNumber): the payload must be a JSON object, found \(Self.kind(of: value))")]
+                        output = ["error": .string("line \(lineNumber): the payload must be a JSON object, found \(value.kindDescription)")]
                     }
                 } catch {
                     bad = true
@@ -142,14 +142,4 @@ struct EvalCommand: Command {
         return Array(argument.utf8)
     }
 
-    static func kind(of value: JSONValue) -> String {
-        switch value {
-        case .null: "null"
-        case .bool: "a boolean"
-        case .int, .double: "a number"
-        case .string: "a string"
-        case .array: "an array"
-        case .object: "an object"
-        }
-    }
 }

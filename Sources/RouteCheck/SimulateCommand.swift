@@ -134,7 +134,7 @@ enum EventFile {
             }
             guard case .array(let values) = value else {
                 var failure = Failure(source: source, diagnostics: [])
-                failure.unpositioned = ["expected an array of events, found \(kind(of: value))"]
+                failure.unpositioned = ["expected an array of events, found \(value.kindDescription)"]
                 return .failure(failure)
             }
             // The strict reader keeps no positions; JSON text is also YAML, so the YAML reader
@@ -158,7 +158,7 @@ enum EventFile {
             case .scalar where root.resolvedScalar == .null:
                 return .success([])
             default:
-                return .failure(notAList(source, found: TestFileDecoder.describe(root),
+                return .failure(notAList(source, found: root.kindDescription,
                                          at: root.range))
             }
         }
@@ -199,14 +199,4 @@ enum EventFile {
             .error, "wrong-type", "expected a list of events, found \(found)", at: range)])
     }
 
-    private static func kind(of value: JSONValue) -> String {
-        switch value {
-        case .null: "null"
-        case .bool: "a boolean"
-        case .int, .double: "a number"
-        case .string: "a string"
-        case .array: "an array"
-        case .object: "an object"
-        }
-    }
 }

@@ -53,22 +53,9 @@ enum TestFileDecoder {
 
     static func wrongType(_ expected: String, for what: String, _ node: Node) -> Diagnostic {
         Diagnostic(.error, "wrong-type",
-                   "expected \(expected) for \(what), found \(describe(node))", at: node.range)
+                   "expected \(expected) for \(what), found \(node.kindDescription)", at: node.range)
     }
 
-    static func describe(_ node: Node) -> String {
-        switch node.content {
-        case .mapping: return "a mapping"
-        case .sequence: return "a list"
-        case .scalar(let scalar):
-            switch node.resolvedScalar {
-            case .null?: return "null"
-            case .bool(let flag)?: return "the boolean \(flag)"
-            case .int?, .double?: return "the number \(scalar.value)"
-            default: return "the string '\(scalar.value)'"
-            }
-        }
-    }
 }
 
 /// Reads one item, collecting its problems.

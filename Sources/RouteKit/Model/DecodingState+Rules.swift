@@ -38,7 +38,7 @@ extension DecodingState {
         guard case .mapping = node.content else {
             decoder.report(ModelMessages.wrongType(expected: "'none' or an action",
                                                    for: "'fallback'",
-                                                   found: NodeDecoder.describe(node),
+                                                   found: node.kindDescription,
                                                    at: node.range))
             return nil
         }

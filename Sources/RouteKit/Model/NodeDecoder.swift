@@ -10,14 +10,14 @@ struct NodeDecoder {
     /// The pairs of a mapping, keyed by their scalar text, after reporting unknown keys.
     mutating func mapping(_ node: Node, _ what: String, allowed: [String]) -> Mapping? {
         guard case .mapping(let pairs) = node.content else {
-            report(ModelMessages.notAMapping(what, found: Self.describe(node), at: node.range))
+            report(ModelMessages.notAMapping(what, found: node.kindDescription, at: node.range))
             return nil
         }
         var mapping = Mapping(node: node)
         for pair in pairs {
             guard case .scalar(let key) = pair.key.content else {
                 report(ModelMessages.wrongType(expected: "a name", for: "a key in \(what)",
-                                               found: Self.describe(pair.key),
+                                               found: pair.key.kindDescription,
                                                at: pair.key.range))
                 continue
             }
@@ -37,7 +37,7 @@ struct NodeDecoder {
             case .string(let text)? = node.resolvedScalar
         else {
             report(ModelMessages.wrongType(expected: "a name", for: what,
-                                           found: Self.describe(node), at: node.range))
+                                           found: node.kindDescription, at: node.range))
             return nil
         }
         if node.isYAML11Boolean { report(ModelMessages.yaml11BooleanName(text, at: node.range)) }
@@ -49,7 +49,7 @@ struct NodeDecoder {
     mutating func text(_ node: Node, _ what: String) -> String? {
         guard case .scalar(let scalar) = node.content else {
             report(ModelMessages.wrongType(expected: "a string", for: what,
-                                           found: Self.describe(node), at: node.range))
+                                           found: node.kindDescription, at: node.range))
             return nil
         }
         if case .null? = node.resolvedScalar, scalar.style == .plain, !scalar.value.isEmpty {
@@ -68,7 +68,7 @@ struct NodeDecoder {
             return value
         }
         report(ModelMessages.wrongType(expected: "true or false", for: what,
-                                       found: Self.describe(node), at: node.range))
+                                       found: node.kindDescription, at: node.range))
         return nil
     }
 
@@ -89,7 +89,7 @@ struct NodeDecoder {
             !(scalar.style == .plain && scalar.value.isEmpty)
         else {
             report(ModelMessages.wrongType(expected: "an expression", for: what,
-                                           found: Self.describe(node), at: node.range))
+                                           found: node.kindDescription, at: node.range))
             return nil
         }
         return ExpressionSource(scalar.value, range: node.range, style: scalar.style)
@@ -99,26 +99,12 @@ struct NodeDecoder {
     mutating func list(_ node: Node, _ what: String) -> [Node]? {
         guard case .sequence(let items) = node.content else {
             report(ModelMessages.wrongType(expected: "a list", for: what,
-                                           found: Self.describe(node), at: node.range))
+                                           found: node.kindDescription, at: node.range))
             return nil
         }
         return items
     }
 
-    /// How a node reads in a message: "a mapping", "the string 'x'", "the number 3".
-    static func describe(_ node: Node) -> String {
-        switch node.content {
-        case .mapping: return "a mapping"
-        case .sequence: return "a list"
-        case .scalar(let scalar):
-            switch node.resolvedScalar {
-            case .null?: return "null"
-            case .bool(let flag)?: return "the boolean \(flag)"
-            case .int?, .double?: return "the number \(scalar.value)"
-            default: return "the string '\(scalar.value)'"
-            }
-        }
-    }
 }
 
 /// The pairs of a mapping node in order, with lookup by key.

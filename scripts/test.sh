@@ -13,5 +13,7 @@ echo "== routecheck test routes/"
 echo "== schemas"
 scripts/check-schemas.sh
 scripts/check-compiled.sh
+scripts/check-payload-schema.sh
+scripts/graph.sh --check
 echo "== swift test"
 swift test

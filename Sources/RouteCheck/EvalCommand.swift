@@ -84,7 +84,7 @@ struct EvalCommand: Command {
             case .json: context.console.out(JSONWriter.write(DecisionText.explanationJSON(explanation)) + "\n")
             }
         } else {
-            let decision = program.decide(value)
+            let decision = CompiledTable(program).decide(value)
             switch format {
             case .text: context.console.out(DecisionText.decision(decision))
             case .json: context.console.out(JSONWriter.write(decision.jsonValue) + "\n")
@@ -100,6 +100,7 @@ struct EvalCommand: Command {
             throw .io("cannot read '\(file)': no such file or not readable")
         }
         var bad = false
+        let evaluator = CompiledTable(program)
         data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
             var lineStart = 0
             var lineNumber = 0
@@ -114,7 +115,7 @@ struct EvalCommand: Command {
                 do throws(JSONReadError) {
                     let value = try JSONReader.read(line)
                     if case .object = value {
-                        let decision = program.decide(value)
+                        let decision = evaluator.decide(value)
                         output = ["rule": decision.ruleName.map(JSONValue.string) ?? .null,
                                   "index": .int(Int64(decision.ruleIndex ?? -1))]
                     } else {

@@ -21,6 +21,8 @@ public enum RouteCheckCLI {
             SimulateCommand.self,
             TestCommand.self,
             CompileCommand.self,
+            GraphCommand.self,
+            SchemaCommand.self,
         ]
     }
 

@@ -59,7 +59,8 @@ struct SimulateCommand: Command {
 
     func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
         try InputPath.checkReadable(events)
-        let decider = try ProgramLoader.load(table, context: context, stream: .error, color: color)
+        let decider = CompiledTable(
+            try ProgramLoader.load(table, context: context, stream: .error, color: color))
         let start = try startingUI(decider.table)
         let bytes = try InputPath.readBytes(events)
         let list: [NavigatorEvent]

@@ -72,7 +72,8 @@ struct TestCommand: Command {
     func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
         let console = context.console
         let colored = context.colors(.output, mode: color)
-        let decider = try ProgramLoader.load(table, context: context, stream: .output, color: color)
+        let decider = CompiledTable(
+            try ProgramLoader.load(table, context: context, stream: .output, color: color))
         let routeTable = decider.table
 
         let paths = try testFiles()

@@ -41,6 +41,11 @@ struct SourcePositionMapper {
         if !matching { lineStarts = Self.lineStarts(of: bytes) }
     }
 
+    /// The byte at a UTF-8 offset, nil past the end.
+    func byte(at offset: Int) -> UInt8? {
+        offset >= 0 && offset < bytes.count ? bytes[offset] : nil
+    }
+
     mutating func position(_ mark: yaml_mark_t) -> SourcePosition {
         let offset = byteOffset(ofCharacter: mark.index)
         if marksMatchLines {

@@ -15,8 +15,9 @@ public struct CheckedTable: Sendable {
     public var table: RouteTable? { program?.table }
     /// The reference interpreter over the checked table; nil when the table has errors.
     public var program: RoutingProgram?
-    /// What decides payloads for this table; nil when the table has errors.
-    public var decider: (any RouteDecider)? { program }
+    /// What decides payloads for this table — the indexed evaluator; nil when the table has
+    /// errors.
+    public var decider: (any RouteDecider)? { program.map(CompiledTable.init) }
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }
@@ -45,9 +46,10 @@ public enum TableLoader {
         var documents: [(file: String, root: Node?)] = []
         var diagnostics: [Diagnostic] = []
         for file in paths {
-            let bytes = try readBytes(file)
-            let document = YAMLReader.read(bytes, file: file)
-            files.append(SourceFile(path: file, text: String(decoding: bytes, as: UTF8.self)))
+            let (bytes, size) = try readBytes(file)
+            let document = YAMLReader.read(bytes, file: file, size: size)
+            let text = YAMLReader.withoutByteOrderMark(bytes)
+            files.append(SourceFile(path: file, text: String(decoding: text, as: UTF8.self)))
             diagnostics += document.diagnostics
             documents.append((file, document.root))
         }
@@ -113,7 +115,8 @@ public enum TableLoader {
         return relative.sorted().map { "\(base)/\($0)" }
     }
 
-    static func readBytes(_ path: String) throws(TableLoadError) -> [UInt8] {
+    /// The file's bytes, at most one past the size limit, and its real size.
+    static func readBytes(_ path: String) throws(TableLoadError) -> (bytes: [UInt8], size: Int) {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw TableLoadError(path: path, reason: "permission denied or not a regular file")
         }
@@ -121,7 +124,10 @@ public enum TableLoader {
         do {
             // Read one byte past the limit so an oversized file is reported, not truncated.
             let data = try handle.read(upToCount: YAMLLimits.maxFileSize + 1) ?? Data()
-            return [UInt8](data)
+            guard data.count > YAMLLimits.maxFileSize else { return ([UInt8](data), data.count) }
+            let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+            let size = (attributes?[.size] as? NSNumber)?.intValue ?? data.count
+            return ([UInt8](data), size)
         } catch {
             throw TableLoadError(path: path, reason: error.localizedDescription)
         }

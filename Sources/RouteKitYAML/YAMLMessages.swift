@@ -91,6 +91,10 @@ enum YAMLMessages {
         }
     }
 
+    /// One wording for a tab where YAML expects indentation, whichever way libyaml found it.
+    static let tabIndentation =
+        "found a tab character where indentation is expected; YAML indents with spaces"
+
     /// libyaml's scanner and parser problems are already short lowercase phrases; this only
     /// normalizes case and the final period, and names the one with a vague wording.
     static func style(_ problem: String) -> String {
@@ -101,6 +105,7 @@ enum YAMLMessages {
         }
         switch text {
         case "did not find expected key": return "did not find expected key (check the indentation)"
+        case "found a tab character that violates indentation": return tabIndentation
         case "": return "invalid YAML"
         default: return text
         }

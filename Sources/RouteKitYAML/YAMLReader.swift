@@ -14,17 +14,25 @@ import RouteKit
 public enum YAMLReader {
     /// Reads `bytes` (the file's content, UTF-8) and reports problems against `file`.
     ///
+    /// A leading UTF-8 byte order mark (as Windows editors write) is skipped, and positions
+    /// count from after it: build the `SourceFile` for rendering from ``withoutByteOrderMark(_:)``.
+    /// `size` is the file's real size when `bytes` is only its beginning (a reader that stops
+    /// past ``YAMLLimits/maxFileSize`` reports the real size).
+    ///
     /// ```swift
     /// let document = YAMLReader.read(Array("tabs: [home, me]\n".utf8), file: "app.yaml")
     /// ```
-    public static func read(_ bytes: [UInt8], file: String) -> YAMLDocument {
-        guard bytes.count <= YAMLLimits.maxFileSize else {
-            let message = YAMLMessages.fileTooLarge(bytes.count)
-            let diagnostic = Diagnostic(.error, message.code, message.text,
-                                        at: .wholeFile(file))
-            return YAMLDocument(root: nil, diagnostics: [diagnostic])
+    public static func read(_ bytes: [UInt8], file: String, size: Int? = nil) -> YAMLDocument {
+        let fileSize = size ?? bytes.count
+        guard fileSize <= YAMLLimits.maxFileSize, bytes.count <= YAMLLimits.maxFileSize else {
+            return failure(YAMLMessages.fileTooLarge(fileSize), file: file)
         }
-        return bytes.withUnsafeBufferPointer { buffer in
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+            return failure(YAMLMessages.invalidEncoding(
+                "file is encoded as UTF-16; route files must be UTF-8"), file: file)
+        }
+        let content = withoutByteOrderMark(bytes)
+        return content.withUnsafeBufferPointer { buffer in
             guard let parser = LibYAMLParser(input: buffer) else {
                 return YAMLDocument(root: nil, diagnostics: [])
             }
@@ -42,5 +50,19 @@ public enum YAMLReader {
             }
             return builder.document
         }
+    }
+
+    /// `bytes` without a leading UTF-8 byte order mark.
+    ///
+    /// ```swift
+    /// YAMLReader.withoutByteOrderMark([0xEF, 0xBB, 0xBF, 0x61]) // [0x61]
+    /// ```
+    public static func withoutByteOrderMark(_ bytes: [UInt8]) -> [UInt8] {
+        bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+    }
+
+    private static func failure(_ message: YAMLMessage, file: String) -> YAMLDocument {
+        let diagnostic = Diagnostic(.error, message.code, message.text, at: .wholeFile(file))
+        return YAMLDocument(root: nil, diagnostics: [diagnostic])
     }
 }

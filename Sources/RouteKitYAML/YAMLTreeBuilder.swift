@@ -132,8 +132,15 @@ struct YAMLTreeBuilder {
             notes.append(DiagnosticNote(YAMLMessages.style(context),
                                         at: SourceRange(file: file, at: contextPosition)))
         }
-        _ = stop(YAMLMessages.yamlSyntax(YAMLMessages.style(failure.problem)),
-                 at: SourceRange(file: file, at: position), notes: notes)
+        var problem = YAMLMessages.style(failure.problem)
+        // libyaml's wording for a tab where indentation is expected does not mention the tab.
+        if problem == "found character that cannot start any token",
+            positions.byte(at: position.offset) == UInt8(ascii: "\t")
+        {
+            problem = YAMLMessages.tabIndentation
+        }
+        _ = stop(YAMLMessages.yamlSyntax(problem), at: SourceRange(file: file, at: position),
+                 notes: notes)
     }
 
     // MARK: - Helpers

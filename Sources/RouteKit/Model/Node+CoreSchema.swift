@@ -94,6 +94,19 @@ extension Node {
 
     // MARK: - Resolution
 
+    /// Whether the node has a tag other than the core schema's and the non-specific `!` (the
+    /// reader reports those as `custom-tag`).
+    ///
+    /// ```swift
+    /// node.hasCustomTag // true for `!mytag x` and `!!python/object x`
+    /// ```
+    public var hasCustomTag: Bool {
+        guard let tag, tag != "!" else { return false }
+        guard tag.hasPrefix(Self.coreTagPrefix) else { return true }
+        let name = tag.dropFirst(Self.coreTagPrefix.count)
+        return !["str", "null", "bool", "int", "float", "seq", "map"].contains(name)
+    }
+
     private static func resolve(_ text: String, tag: String) -> ResolvedScalar? {
         guard tag.hasPrefix(coreTagPrefix) else { return tag == "!" ? .string(text) : nil }
         switch tag.dropFirst(coreTagPrefix.count) {

@@ -105,6 +105,8 @@ struct DecodingState {
 
     private mutating func collectVersion(_ node: Node) {
         versionRange = node.range
+        // A value under a custom tag is already reported by the reader; its text means nothing.
+        if node.hasCustomTag { return }
         if case .int(let version)? = node.resolvedScalar,
             version == TableDecoder.supportedVersion
         {

@@ -9,15 +9,33 @@ struct SourceExcerpt: Sendable, Equatable {
     var caretLine: String
 
     /// The excerpt for `range` in `file`, or nil when the range's line is not in the file.
+    /// The most scalars of a source line shown; a longer line (minified YAML, a huge scalar) is
+    /// shown as a window around the range, marked with `…` where it is cut.
+    static let maxShownScalars = 160
+    /// How much of a long line is shown before the range starts.
+    static let contextBefore = 40
+
     init?(_ range: SourceRange, in file: SourceFile) {
         guard let text = file.line(range.start.line) else { return nil }
-        let scalars = text.unicodeScalars.map(Self.displayed)
-        let lineEnd = scalars.count + 1
-        let startColumn = max(1, min(range.start.column, lineEnd))
-        var endColumn = range.end.line > range.start.line ? lineEnd : min(range.end.column, lineEnd)
+        var scalars = text.unicodeScalars.map(Self.displayed)
+        var startColumn = max(1, min(range.start.column, scalars.count + 1))
+        var endColumn = range.end.line > range.start.line
+            ? scalars.count + 1 : min(range.end.column, scalars.count + 1)
         endColumn = max(endColumn, startColumn + 1)
+        var lead = ""
+        var trail = ""
+        if scalars.count > Self.maxShownScalars {
+            let first = max(0, startColumn - 1 - Self.contextBefore)
+            let last = min(scalars.count, first + Self.maxShownScalars)
+            if first > 0 { lead = "…" }
+            if last < scalars.count { trail = "…" }
+            scalars = Array(scalars[first..<last])
+            startColumn -= first
+            endColumn = min(endColumn - first, scalars.count + 1)
+        }
+        let lineEnd = scalars.count + 1
 
-        var caret = ""
+        var caret = lead.isEmpty ? "" : " "
         var column = 1
         for scalar in scalars {
             defer { column += 1 }
@@ -35,7 +53,7 @@ struct SourceExcerpt: Sendable, Equatable {
 
         var shown = String.UnicodeScalarView()
         shown.append(contentsOf: scalars)
-        sourceLine = String(shown)
+        sourceLine = lead + String(shown) + trail
         caretLine = caret
     }
 

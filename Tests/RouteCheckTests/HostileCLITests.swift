@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+
+/// SPEC §8 through the built binary: hostile route files for `validate` and hostile payload
+/// lines for `eval --payloads`, checking stdout, stderr, the exit status and a time bound.
+/// Each run includes starting the process (~20 ms); bounds are hang checks only.
+@Suite struct HostileCLITests {
+    static let table = """
+        version: 1
+        tabs: [home, me]
+        screens:
+          detail: {show: push, tab: home, params: {id: int}}
+        payload: {type: int, id: int, uid: string}
+        routes:
+          - name: a
+            when: type == 3
+            push: detail
+            params: {id: id}
+
+        """
+
+    /// Runs `routecheck` on files written to a fresh directory; fails past `bound`.
+    func run(_ arguments: [String], files: [String: [UInt8]], bound: Duration) throws -> RouteCheckRun {
+        let dir = try TemporaryDirectory()
+        for (name, bytes) in files {
+            try Data(bytes).write(to: dir.url.appendingPathComponent(name))
+        }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let result = try runRouteCheck(arguments, in: dir.url)
+        let elapsed = clock.now - start
+        #expect(elapsed < bound, "took \(elapsed), bound \(bound)")
+        return result
+    }
+
+    @Test func validateRejectsAFiveMegabyteFileWithItsRealSize() throws {
+        let text = Self.table + String(repeating: "#" + String(repeating: "x", count: 99) + "\n", count: 50_000)
+        let size = text.utf8.count
+        // Measured ~40 ms; 10 s = 250×.
+        let run = try run(["validate", "big.yaml"], files: ["big.yaml": Array(text.utf8)], bound: .seconds(10))
+        #expect(run.status == 1)
+        #expect(run.stdout == """
+            big.yaml:1:1: error: file is \(size) bytes, more than the limit of 4194304 [file-too-large]
+            version: 1
+            ^
+            1 table, 1 file, 0 rules: 1 error, 0 warnings
+
+            """, "\(run)")
+    }
+
+    @Test func validateRejectsUTF16SayingSo() throws {
+        let bytes: [UInt8] = [0xFF, 0xFE] + Self.table.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        // Measured ~20 ms; 10 s = 500×.
+        let run = try run(["validate", "utf16.yaml"], files: ["utf16.yaml": bytes], bound: .seconds(10))
+        #expect(run.status == 1)
+        #expect(run.stdout.hasPrefix(
+            "utf16.yaml:1:1: error: file is encoded as UTF-16; route files must be UTF-8 [invalid-encoding]\n"), "\(run)")
+        #expect(!run.stdout.unicodeScalars.contains("\u{0}"), "NUL bytes reach the terminal")
+    }
+
+    @Test func validateReadsANotepadFileWithBOMAndCRLF() throws {
+        let text = Self.table.replacingOccurrences(of: "push: detail", with: "push: detial")
+            .replacingOccurrences(of: "\n", with: "\r\n")
+        // Measured ~20 ms; 10 s = 500×.
+        let run = try run(["validate", "notepad.yaml"], files: ["notepad.yaml": [0xEF, 0xBB, 0xBF] + Array(text.utf8)],
+                          bound: .seconds(10))
+        #expect(run.status == 1)
+        #expect(run.stdout == """
+            notepad.yaml:9:11: error: unknown screen 'detial'; did you mean 'detail'? [unknown-screen]
+                push: detial
+                      ^~~~~~
+                fix-it: replace with 'detail'
+            1 table, 1 file, 1 rule: 1 error, 0 warnings
+
+            """, "\(run)")
+    }
+
+    @Test func validateKeepsTheExcerptOfAHugeLineShort() throws {
+        // 100,000 '[' on one line: the error is at column 67; printing the whole line as the
+        // excerpt would put 100 KB on the terminal.
+        let text = "a: " + String(repeating: "[", count: 100_000) + "\n"
+        // Measured ~30 ms; 10 s = 300×.
+        let run = try run(["validate", "deep.yaml"], files: ["deep.yaml": Array(text.utf8)], bound: .seconds(10))
+        #expect(run.status == 1)
+        #expect(run.stdout.hasPrefix(
+            "deep.yaml:1:67: error: collections nest deeper than 64 levels [nesting-too-deep]\n"), "\(run.stdout.prefix(300))")
+        #expect(run.stdout.utf8.count < 2_000, "stdout is \(run.stdout.utf8.count) bytes")
+    }
+
+    @Test func evalPayloadsReportsEachHostileLine() throws {
+        let lines: [[UInt8]] = [
+            Array(#"{"type": 3, "id": 42}"#.utf8),
+            Array(#"{"type": 1e400}"#.utf8),
+            Array(#"{"type": NaN}"#.utf8),
+            Array(#"{"uid": "\ud800"}"#.utf8),
+            Array(#"{"type": 3, "id": [[]]}"#.utf8),
+            [UInt8](repeating: UInt8(ascii: "["), count: 40_000),
+            Array((#"{"pad": ""# + String(repeating: "x", count: 70_000) + #""}"#).utf8),
+            Array(#"{"type": 3, "id": 42"#.utf8) + [0x00, UInt8(ascii: "}")],
+            Array(#"{"uid": ""#.utf8) + [0xFF] + Array(#""}"#.utf8),
+            Array(#"{"type": 3, "id": 7}"#.utf8) + [0x0D],
+            Array("[1]".utf8),
+            [],
+            Array("   ".utf8),
+        ]
+        let file = Array(lines.joined(separator: [0x0A])) + [0x0A]
+        // Measured ~30 ms; 10 s = 300×.
+        let run = try run(["eval", "routes.yaml", "--payloads", "hostile.jsonl"],
+                          files: ["routes.yaml": Array(Self.table.utf8), "hostile.jsonl": file], bound: .seconds(10))
+        #expect(run.status == 1)
+        #expect(run.stderr == "")
+        #expect(run.stdout == #"""
+            {"index":0,"rule":"a"}
+            {"error":"line 2: number out of range at byte 9"}
+            {"error":"line 3: NaN and Infinity are not allowed at byte 9"}
+            {"error":"line 4: lone surrogate '\\uD800' is not allowed at byte 9"}
+            {"index":-1,"rule":null}
+            {"error":"line 6: nesting deeper than 32 levels at byte 32"}
+            {"error":"line 7: payload is larger than 65536 bytes at byte 65536"}
+            {"error":"line 8: expected ',' or '}', found byte 0x00 at byte 20"}
+            {"error":"line 9: invalid UTF-8 byte sequence at byte 9"}
+            {"index":0,"rule":"a"}
+            {"error":"line 11: the payload must be a JSON object, found an array"}
+
+            """#, "\(run)")
+    }
+
+    @Test func evalPayloadRejectsANonFiniteNumber() throws {
+        // Measured ~20 ms; 10 s = 500×.
+        let run = try run(["eval", "routes.yaml", "--payload", #"{"type": 1e400}"#],
+                          files: ["routes.yaml": Array(Self.table.utf8)], bound: .seconds(10))
+        #expect(run.status == 1)
+        #expect(run.stdout == "")
+        #expect(run.stderr == "Error: the payload is not valid JSON: number out of range at byte 9\n")
+    }
+}

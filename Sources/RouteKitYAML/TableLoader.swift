@@ -57,15 +57,16 @@ public enum TableLoader {
         let readAll = !diagnostics.contains { $0.severity == .error }
         let decoded = TableDecoder.decode(documents, complete: readAll)
         diagnostics += decoded.diagnostics
-        var program: RoutingProgram?
-        if let table = decoded.table {
-            let checked = TableChecker.check(table, sources: files)
-            diagnostics += checked.diagnostics
-            program = checked.program
-        }
+        // Expressions are checked even when the structure has errors, so one run reports all;
+        // rules that failed to decode are simply not there.
+        let checked = TableChecker.check(
+            decoded.partial, sources: files, analyze: decoded.table != nil,
+            predicatesOfBrokenRules: decoded.predicatesOfBrokenRules)
+        diagnostics += checked.diagnostics
+        let program = decoded.table == nil ? nil : checked.program
         let readable = !diagnostics.contains { $0.severity == .error }
         return CheckedTable(
-            path: path, files: files, diagnostics: diagnostics.sorted(by: Diagnostic.sortsBefore),
+            path: path, files: files, diagnostics: unique(diagnostics.sorted(by: Diagnostic.sortsBefore)),
             ruleCount: decoded.ruleCount, program: readable ? program : nil)
     }
 
@@ -131,6 +132,13 @@ public enum TableLoader {
         } catch {
             throw TableLoadError(path: path, reason: error.localizedDescription)
         }
+    }
+
+    /// Drops repeats of the same diagnostic (a merge key can bring one problem in twice).
+    static func unique(_ sorted: [Diagnostic]) -> [Diagnostic] {
+        var result: [Diagnostic] = []
+        for diagnostic in sorted where result.last != diagnostic { result.append(diagnostic) }
+        return result
     }
 
     static func emptyTable(_ path: String) -> Diagnostic {

@@ -72,6 +72,10 @@ import Testing
              expected: "t.yaml:3:14: error: screen 'x' needs a login but the table declares no 'login_screen' [missing-login-screen]"),
         Case(code: "unknown-type", yaml: "version: 1\ntabs: [a]\npayload: {type: integer}\n",
              expected: "t.yaml:3:17: error: unknown type 'integer'; expected int, double, string, bool, any or a list like [int] [unknown-type]"),
+        Case(code: "conflicting-tab", yaml: rule("{name: a, when: true, tab: me, push: detail, params: {id: 1}}"),
+             expected: "t.yaml:9:27: warning: rule 'a' selects tab 'me', but 'detail' is pushed onto its own tab 'home'; remove 'tab' or push a screen of 'me' [conflicting-tab]"),
+        Case(code: "wrong-presentation", yaml: "version: 1\ntabs: [a]\nlogin_screen: l\nscreens: {l: {show: push}}\n",
+             expected: "t.yaml:3:15: warning: login screen 'l' is declared 'show: push', but the login screen is always presented; declare it 'show: present' [wrong-presentation]"),
         Case(code: "duplicate-key", yaml: "version: 1\nversion: 1\ntabs: [a]\n",
              expected: "t.yaml:2:1: error: duplicate key 'version' [duplicate-key]"),
         Case(code: "custom-tag", yaml: "version: 1\ntabs: !mytag [a]\n",
@@ -93,6 +97,27 @@ import Testing
         #expect(lines.contains(c.expected), "\(run)")
         let isWarning = c.expected.contains(": warning: ")
         #expect(run.status == (isWarning ? 0 : 1), "\(run)")
+    }
+
+    @Test func everyProblemIsReportedInOneRun() throws {
+        // Structural errors do not hide expression errors, even in the rules they break.
+        let dir = try TemporaryDirectory()
+        try dir.write("t.yaml", Self.header + """
+              - {name: a, when: type == "3", push: detial}
+              - {name: b, when: typo == 3, tab: hom}
+              - {name: c, when: type ==, tab: home}
+
+            """)
+        let run = try runRouteCheck(["validate", "t.yaml"], in: dir.url)
+        let firstLines = run.stdout.split(separator: "\n").filter { $0.hasPrefix("t.yaml:") }
+        #expect(firstLines == [
+            "t.yaml:9:21: error: operator '==' cannot be applied to 'int' and 'string' [type-mismatch]",
+            "t.yaml:9:40: error: unknown screen 'detial'; did you mean 'detail'? [unknown-screen]",
+            "t.yaml:10:21: warning: undeclared payload field 'typo'; did you mean 'type'? [undeclared-field]",
+            "t.yaml:10:37: error: unknown tab 'hom'; did you mean 'home'? [unknown-tab]",
+            "t.yaml:11:28: error: expected an expression, found end of expression [syntax-error]",
+        ], "\(run)")
+        #expect(run.status == 1)
     }
 
     @Test func invalidUTF8IsPositioned() throws {

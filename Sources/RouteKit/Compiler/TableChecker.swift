@@ -17,10 +17,12 @@ public enum TableChecker {
 
     /// Checks every expression; with `analyze`, also reports never-matching and shadowed rules
     /// (`RuleAnalyzer`) — warnings that loading an already validated compiled table can skip.
-    public static func check(_ table: RouteTable, sources: [SourceFile], analyze: Bool = true)
-        -> Result
-    {
+    public static func check(
+        _ table: RouteTable, sources: [SourceFile], analyze: Bool = true,
+        predicatesOfBrokenRules: [ExpressionSource] = []
+    ) -> Result {
         var checker = RuleChecker(table: table, sources: sources)
+        for predicate in predicatesOfBrokenRules { _ = checker.predicate(predicate) }
         var rules: [CheckedRule] = []
         for (index, rule) in table.rules.enumerated() {
             let when = checker.predicate(rule.when)

@@ -17,9 +17,15 @@ extension DecodingState {
         var table = RouteTable(
             tabs: tabNames, loginScreen: loginScreen?.name, screens: screens,
             payloadFields: payloadFields, defaults: defaults, rules: [])
-        if let login = loginScreen, table.screen(named: login.name) == nil {
-            decoder.report(ModelMessages.unknownName("screen", login.name,
-                                                     known: screens.map(\.name), at: login.range))
+        if let login = loginScreen {
+            if let screen = table.screen(named: login.name) {
+                if screen.show == .push {
+                    decoder.report(ModelMessages.pushedLoginScreen(login.name, at: login.range))
+                }
+            } else {
+                decoder.report(ModelMessages.unknownName("screen", login.name,
+                                                         known: screens.map(\.name), at: login.range))
+            }
         }
         for screen in screens where screen.loginRequired && loginScreen == nil {
             decoder.report(ModelMessages.missingLoginScreen("screen '\(screen.name)'",

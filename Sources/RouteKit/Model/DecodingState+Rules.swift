@@ -27,9 +27,11 @@ extension DecodingState {
         } else {
             decoder.report(ModelMessages.missingKey("when", in: what, at: nameNode.range))
         }
-        guard let route = decodeRoute(fields, what: what, at: nameNode.range, in: table),
-            let when
-        else { return nil }
+        guard let route = decodeRoute(fields, what: what, at: nameNode.range, in: table) else {
+            if let when { predicatesOfBrokenRules.append(when) }
+            return nil
+        }
+        guard let when else { return nil }
         return Rule(name: name, when: when, route: route, range: node.range)
     }
 
@@ -106,6 +108,14 @@ extension DecodingState {
             route.ifVisible = decoder.choice(node, key: "if_visible", as: IfVisiblePolicy.self)
         }
         if let node = fields["alert"] { route.alert = decodeAlert(node) }
+        if let tab = action.tab, let tabRange = fields.keyRange("tab") {
+            for step in action.push {
+                if let screenTab = table.screen(named: step.screen)?.tab, screenTab != tab {
+                    decoder.report(ModelMessages.tabConflict(
+                        what, tab: tab, screen: step.screen, screenTab: screenTab, at: tabRange))
+                }
+            }
+        }
         guard valid else { return nil }
         checkParamsSupplied(action, in: table)
         return route

@@ -53,6 +53,19 @@ enum ModelMessages {
                    at: range)
     }
 
+    static func pushedLoginScreen(_ screen: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic(.warning, "wrong-presentation",
+                   "login screen '\(screen)' is declared 'show: push', but the login screen is always presented; declare it 'show: present'",
+                   at: range)
+    }
+
+    static func tabConflict(_ what: String, tab: String, screen: String, screenTab: String,
+                            at range: SourceRange) -> Diagnostic {
+        Diagnostic(.warning, "conflicting-tab",
+                   "\(what) selects tab '\(tab)', but '\(screen)' is pushed onto its own tab '\(screenTab)'; remove 'tab' or push a screen of '\(tab)'",
+                   at: range)
+    }
+
     static func tabIndexOutOfRange(_ index: Int64, count: Int, at range: SourceRange)
         -> Diagnostic
     {

@@ -2,6 +2,12 @@
 /// diagnostic found on the way.
 public struct DecodedTable: Sendable {
     public var table: RouteTable?
+    /// What could be decoded even when there are errors: the rules, screens and fields that were
+    /// well formed (a field whose type is misspelled counts as `any`), so that their expressions
+    /// can still be checked and every problem reported in one run.
+    public var partial: RouteTable
+    /// The predicates of rules that did not decode, to be checked all the same.
+    public var predicatesOfBrokenRules: [ExpressionSource]
     public var diagnostics: [Diagnostic]
     /// Rules declared, counted even when the table has errors (for the validate summary).
     public var ruleCount: Int
@@ -50,7 +56,9 @@ public enum TableDecoder {
         let table = state.build()
         let diagnostics = state.decoder.diagnostics
         let failed = diagnostics.contains { $0.severity == .error }
-        return DecodedTable(table: failed ? nil : table, diagnostics: diagnostics,
+        return DecodedTable(table: failed ? nil : table, partial: table,
+                            predicatesOfBrokenRules: state.predicatesOfBrokenRules,
+                            diagnostics: diagnostics,
                             ruleCount: state.ruleNodes.count)
     }
 }
@@ -68,6 +76,9 @@ struct DecodingState {
     var fallbackNode: Node?
     var ruleNodes: [Node] = []
     var ruleNames: [String: SourceRange] = [:]
+    /// `when` of rules whose action could not be decoded: still checked, so a broken rule's
+    /// predicate problems are reported in the same run.
+    var predicatesOfBrokenRules: [ExpressionSource] = []
     private var sectionRanges: [String: SourceRange] = [:]
 
     mutating func collect(_ root: Node, file: String) {
@@ -157,6 +168,8 @@ struct DecodingState {
             else { continue }
             guard let type = FieldType(parsing: spelling) else {
                 decoder.report(ModelMessages.unknownType(spelling, at: pair.value.range))
+                // Declared all the same, so its uses draw no 'undeclared field' warnings.
+                payloadFields.append(PayloadField(path: path, type: .any, range: pair.key.range))
                 continue
             }
             if let first = payloadFields.first(where: { $0.path == path }) {

@@ -22,7 +22,7 @@ let package = Package(
         .target(name: "RouteKitUIKit", dependencies: ["RouteKit"]),
         .target(name: "RouteCheck", dependencies: ["RouteKit", "RouteKitYAML"]),
         .executableTarget(name: "routecheck", dependencies: ["RouteCheck"]),
-        .testTarget(name: "RouteKitTests", dependencies: ["RouteKit"]),
+        .testTarget(name: "RouteKitTests", dependencies: ["RouteKit", "RouteKitYAML"]),
         .testTarget(name: "RouteKitYAMLTests", dependencies: ["RouteKitYAML", "RouteKit"]),
         .testTarget(
             name: "RouteCheckTests",

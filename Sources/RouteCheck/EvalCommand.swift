@@ -96,21 +96,16 @@ struct EvalCommand: Command {
     private func runBatch(_ program: RoutingProgram, file: String, context: CommandContext)
         throws(CLIError) -> ExitStatus
     {
-        guard let data = FileManager.default.contents(atPath: file) else {
+        guard let handle = FileHandle(forReadingAtPath: file) else {
             throw .io("cannot read '\(file)': no such file or not readable")
         }
+        defer { try? handle.close() }
         var bad = false
         let evaluator = CompiledTable(program)
-        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-            var lineStart = 0
-            var lineNumber = 0
-            while lineStart < buffer.count {
-                var lineEnd = lineStart
-                while lineEnd < buffer.count, buffer[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
-                lineNumber += 1
-                let line = UnsafeRawBufferPointer(rebasing: buffer[lineStart..<lineEnd])
-                lineStart = lineEnd + 1
-                if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+        do {
+            try LineReader.forEachLine(in: handle, keepingAtMost: PayloadLimits.maxBytes + 1) {
+                line, lineNumber in
+                if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return }
                 let output: JSONValue
                 do throws(JSONReadError) {
                     let value = try JSONReader.read(line)
@@ -128,6 +123,8 @@ struct EvalCommand: Command {
                 }
                 context.console.out(JSONWriter.write(output) + "\n")
             }
+        } catch {
+            throw .io("cannot read '\(file)': \(error.localizedDescription)")
         }
         return bad ? .findings : .success
     }

@@ -1,0 +1,33 @@
+import FuzzSupport
+import RouteKit
+
+/// Fuzzes the expression parser, checker and interpreter: any text gives diagnostics or a
+/// checked predicate that evaluates on any payload without crashing.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let source = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+    let (checked, diagnostics) = ExpressionChecker.compilePredicate(source, in: environment)
+    let length = source.unicodeScalars.count
+    for diagnostic in diagnostics {
+        require(diagnostic.range.lowerBound >= 0 && diagnostic.range.lowerBound <= length,
+                "diagnostic range \(diagnostic.range) outside an expression of \(length) scalars")
+    }
+    guard let checked, !checked.hasErrors else { return 0 }
+    for payload in Fixtures.payloads {
+        let normalized = normalizer.normalize(payload).payload
+        _ = checked.matches(payload: normalized)
+        var trace: [TraceStep] = []
+        _ = checked.evaluate(payload: payload, trace: &trace)
+    }
+    return 0
+}
+
+/// The fields of `routes/app.yaml` and one of every other type, so that declared, nested,
+/// list, `any` and undeclared fields are all reachable.
+private let fields: [String: FieldType] = [
+    "type": .string, "target": .string, "uid": .string, "id": .int, "pageKey": .string,
+    "aps.alert": .any, "aps.badge": .int,
+    "score": .double, "flag": .bool, "tags": .list(.string), "ids": .list(.int),
+]
+private let environment = ExpressionEnvironment(fields: fields)
+private let normalizer = PayloadNormalizer(fields: fields)

@@ -17,3 +17,9 @@ scripts/check-payload-schema.sh
 scripts/graph.sh --check
 echo "== swift test"
 swift test
+echo "== fuzzing: every target for a bounded time"
+scripts/fuzz-all.sh 45
+echo "== the test suite under AddressSanitizer"
+swift build --build-tests --sanitize=address --build-path .build-asan
+# LeakSanitizer is off: at exit it reports Foundation's and the test runners' own allocations.
+ASAN_OPTIONS=detect_leaks=0 swift test --skip-build --sanitize=address --build-path .build-asan

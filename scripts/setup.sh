@@ -6,6 +6,7 @@ set -euo pipefail
 need_apt=()
 command -v pkg-config >/dev/null 2>&1 || need_apt+=(pkg-config)
 pkg-config --exists yaml-0.1 2>/dev/null || need_apt+=(libyaml-dev)
+command -v dot >/dev/null 2>&1 || need_apt+=(graphviz)
 if [ ${#need_apt[@]} -gt 0 ]; then
   echo "setup: installing ${need_apt[*]}"
   SUDO=""

@@ -157,7 +157,7 @@ func runInProcess(_ arguments: [String], environment: [String: String] = [:])
         (.auto, true, ["NO_COLOR": "1"], false),
         (.auto, true, ["NO_COLOR": ""], true),
         (.auto, true, ["TERM": "dumb"], false),
-        (.always, false, ["NO_COLOR": "1"], true),
+        (.always, false, ["NO_COLOR": "1"], false),
         (.never, true, [:], false),
     ])
     func colorMode(_ mode: ColorMode, _ terminal: Bool, _ environment: [String: String], _ expected: Bool) {

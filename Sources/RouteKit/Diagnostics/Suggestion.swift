@@ -17,11 +17,13 @@ public enum Suggestion {
             let distance = editDistance(target, Array(candidate.lowercased().unicodeScalars),
                                         limit: allowed)
             guard distance <= allowed else { continue }
-            if best == nil || distance < best!.distance
-                || (distance == best!.distance && candidate < best!.name)
+            if let current = best,
+                distance > current.distance
+                    || (distance == current.distance && candidate >= current.name)
             {
-                best = (candidate, distance)
+                continue
             }
+            best = (candidate, distance)
         }
         return best?.name
     }

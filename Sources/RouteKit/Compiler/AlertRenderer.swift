@@ -8,7 +8,8 @@
 /// ```
 public enum AlertRenderer {
     public static func render(_ template: String, payload: JSONValue) -> String {
-        guard template.contains("{") else { return template }
+        // Most texts ("View", "Cancel") have no placeholder; a byte scan settles them cheaply.
+        guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
         var output = ""
         var rest = Substring(template)
         while let open = rest.firstIndex(of: "{") {

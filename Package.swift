@@ -22,6 +22,8 @@ let package = Package(
         .target(name: "RouteKitUIKit", dependencies: ["RouteKit"]),
         .target(name: "RouteCheck", dependencies: ["RouteKit", "RouteKitYAML"]),
         .executableTarget(name: "routecheck", dependencies: ["RouteCheck"]),
+        // The benchmark: its own executable, never imported by the library.
+        .executableTarget(name: "routebench", dependencies: ["RouteKit", "RouteKitYAML", "CYAML"]),
         .testTarget(name: "RouteKitTests", dependencies: ["RouteKit", "RouteKitYAML"]),
         .testTarget(name: "RouteKitYAMLTests", dependencies: ["RouteKitYAML", "RouteKit"]),
         .testTarget(

@@ -22,13 +22,26 @@ public enum RuleAnalyzer {
     public static func analyze(_ rules: [CheckedRule], fieldTypes: [String: FieldType]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         var earlier: [AnalyzedRule] = []
+        var pairsChecked = 0
         for rule in rules {
             let analyzed = AnalyzedRule(rule, fieldTypes: fieldTypes)
-            if let diagnostic = verdict(on: analyzed, after: earlier) { diagnostics.append(diagnostic) }
+            // Comparing each rule with every earlier one is quadratic: past the budget only the
+            // per-rule check (can it match at all?) goes on, so a huge table still loads fast.
+            pairsChecked += earlier.count
+            let compared = pairsChecked <= maxPairChecks ? earlier : []
+            if let diagnostic = verdict(on: analyzed, after: compared) { diagnostics.append(diagnostic) }
             earlier.append(analyzed)
         }
         return diagnostics
     }
+
+    /// The most (rule, earlier rule) pairs compared for shadowing and duplicates in one table,
+    /// about the first 700 rules; later rules are still checked for never matching.
+    ///
+    /// ```swift
+    /// RuleAnalyzer.maxPairChecks // 250000
+    /// ```
+    public static let maxPairChecks = 250_000
 
     private static func verdict(on rule: AnalyzedRule, after earlier: [AnalyzedRule]) -> Diagnostic? {
         let range = rule.range ?? .wholeFile("")

@@ -105,7 +105,9 @@ public enum TableLoader {
             throw TableLoadError(path: path, reason: "no such file or directory")
         }
         guard isDirectory.boolValue else { return nil }
-        guard let enumerator = FileManager.default.enumerator(atPath: path) else {
+        // The enumerator does not descend into a symbolic link to a directory: list its target.
+        let listed = (path as NSString).resolvingSymlinksInPath
+        guard let enumerator = FileManager.default.enumerator(atPath: listed) else {
             throw TableLoadError(path: path, reason: "the directory cannot be listed")
         }
         var relative: [String] = []

@@ -1,28 +1,53 @@
 /// Strings are validated in place and built once from their byte slice; only strings with escapes
-/// are copied through a buffer.
+/// are copied through a buffer. The same scan serves `PayloadReader`, which validates skipped
+/// strings without building them: its sink only counts the decoded bytes.
 extension JSONByteParser {
+    /// What a scanned string held, for callers that compare raw key bytes.
+    enum StringForm {
+        /// ASCII only, without escapes: the raw bytes are the string.
+        case ascii
+        /// Valid UTF-8 with non-ASCII bytes, without escapes.
+        case unicode
+        /// With escapes: the decoded bytes went to the sink.
+        case escaped
+    }
+
     /// Reads a string starting at its opening quote.
     mutating func readString() throws(JSONReadError) -> String {
+        let start = index + 1
+        var buffer: [UInt8] = []
+        if try scanString(into: &buffer) == .escaped { return String(decoding: buffer, as: UTF8.self) }
+        let length = index - 1 - start
+        if length <= 8, length > 0, let known = knownString(at: start, length: length) { return known }
+        return String(decoding: UnsafeBufferPointer(start: bytes + start, count: length), as: UTF8.self)
+    }
+
+    /// Validates the string at `index` (its opening quote) and moves past its closing quote. Once
+    /// an escape is met, every decoded byte of the string goes to `sink`; before, nothing does.
+    mutating func scanString<Sink: DecodedBytes>(into sink: inout Sink) throws(JSONReadError) -> StringForm {
         let quote = index
         index += 1
         let start = index
+        var form = StringForm.ascii
         while true {
             skipPlainBytes()
             guard index < count else { break }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                let length = index - start
-                guard length <= PayloadLimits.maxStringBytes else { throw stringTooLong(quote) }
+                guard index - start <= PayloadLimits.maxStringBytes else { throw stringTooLong(quote) }
                 index += 1
-                if length <= 8, length > 0, let known = knownString(at: start, length: length) { return known }
-                return String(decoding: UnsafeBufferPointer(start: bytes + start, count: length), as: UTF8.self)
+                return form
             }
-            if byte == UInt8(ascii: "\\") { return try readEscapedString(quote: quote, from: start) }
+            if byte == UInt8(ascii: "\\") {
+                try scanEscapedString(quote: quote, from: start, into: &sink)
+                return .escaped
+            }
             if byte < 0x20 { throw controlCharacter() }
             if byte < 0x80 {
                 index += 1
             } else {
                 index += try utf8SequenceLength()
+                form = .unicode
             }
         }
         throw error(JSONReadError.syntax, "missing closing '\"'", at: quote)
@@ -102,9 +127,10 @@ extension JSONByteParser {
         error(JSONReadError.syntax, "unescaped control character \(describe(index)) in string", at: index)
     }
 
-    /// The slow path for strings with escapes: the validated bytes go through a buffer.
-    private mutating func readEscapedString(quote: Int, from start: Int) throws(JSONReadError) -> String {
-        var buffer: [UInt8] = []
+    /// The slow path for strings with escapes: the validated bytes go through the sink.
+    private mutating func scanEscapedString<Sink: DecodedBytes>(
+        quote: Int, from start: Int, into buffer: inout Sink
+    ) throws(JSONReadError) {
         buffer.reserveCapacity(index - start + 16)
         buffer.append(contentsOf: UnsafeBufferPointer(start: bytes + start, count: index - start))
         while index < count {
@@ -112,7 +138,7 @@ extension JSONByteParser {
             if byte == UInt8(ascii: "\"") {
                 guard buffer.count <= PayloadLimits.maxStringBytes else { throw stringTooLong(quote) }
                 index += 1
-                return String(decoding: buffer, as: UTF8.self)
+                return
             }
             if byte == UInt8(ascii: "\\") {
                 try readEscape(into: &buffer)
@@ -130,7 +156,7 @@ extension JSONByteParser {
         throw error(JSONReadError.syntax, "missing closing '\"'", at: quote)
     }
 
-    private mutating func readEscape(into buffer: inout [UInt8]) throws(JSONReadError) {
+    private mutating func readEscape<Sink: DecodedBytes>(into buffer: inout Sink) throws(JSONReadError) {
         let start = index
         guard index + 1 < count else {
             throw error(JSONReadError.syntax, "unexpected end of input", at: count)
@@ -189,7 +215,7 @@ extension JSONByteParser {
         return value
     }
 
-    private func appendUTF8(_ scalar: UInt32, to buffer: inout [UInt8]) {
+    private func appendUTF8<Sink: DecodedBytes>(_ scalar: UInt32, to buffer: inout Sink) {
         switch scalar {
         case 0..<0x80:
             buffer.append(UInt8(scalar))
@@ -234,4 +260,23 @@ extension JSONByteParser {
     private func invalidUTF8() -> JSONReadError {
         error(JSONReadError.invalidUTF8, "invalid UTF-8 byte sequence", at: index)
     }
+}
+
+/// Where a string's decoded bytes go: a buffer to build the string from, or a counter when the
+/// string is only validated.
+protocol DecodedBytes {
+    var count: Int { get }
+    mutating func reserveCapacity(_ minimumCapacity: Int)
+    mutating func append(_ byte: UInt8)
+    mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>)
+}
+
+extension [UInt8]: DecodedBytes {}
+
+/// Counts decoded bytes, so that skipped strings meet the same length limit without a buffer.
+struct DecodedByteCount: DecodedBytes {
+    var count = 0
+    func reserveCapacity(_ minimumCapacity: Int) {}
+    mutating func append(_ byte: UInt8) { count += 1 }
+    mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) { count += bytes.count }
 }

@@ -5,24 +5,48 @@ struct JSONByteParser {
     let bytes: UnsafePointer<UInt8>
     let count: Int
     var index = 0
-    private var depth = 0
+    var depth = 0
 
     init(_ bytes: UnsafePointer<UInt8>, count: Int) {
         self.bytes = bytes
         self.count = count
     }
 
+    /// A parser for a whole document, once its size is known to be within `PayloadLimits`.
+    init(document bytes: UnsafeRawBufferPointer) throws(JSONReadError) {
+        guard bytes.count <= PayloadLimits.maxBytes else {
+            throw JSONReadError(
+                code: JSONReadError.tooLarge,
+                message: "payload is larger than \(PayloadLimits.maxBytes) bytes",
+                offset: PayloadLimits.maxBytes)
+        }
+        guard let base = bytes.baseAddress, bytes.count > 0 else {
+            throw JSONReadError(code: JSONReadError.syntax, message: "unexpected end of input", offset: 0)
+        }
+        self.init(base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+    }
+
     mutating func readDocument() throws(JSONReadError) -> JSONValue {
+        try startDocument()
+        let value = try readValue()
+        try endDocument()
+        return value
+    }
+
+    /// Rejects a byte order mark and moves to the first value.
+    mutating func startDocument() throws(JSONReadError) {
         if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             throw error(JSONReadError.syntax, "byte order mark is not allowed", at: 0)
         }
         skipWhitespace()
-        let value = try readValue()
+    }
+
+    /// After the value: only whitespace may follow.
+    mutating func endDocument() throws(JSONReadError) {
         skipWhitespace()
         if index < count {
             throw error(JSONReadError.syntax, "unexpected \(describe(index)) after the value", at: index)
         }
-        return value
     }
 
     func error(_ code: String, _ message: String, at offset: Int) -> JSONReadError {
@@ -39,7 +63,7 @@ struct JSONByteParser {
     }
 
     @inline(__always)
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while index < count {
             let byte = bytes[index]
             guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
@@ -47,7 +71,7 @@ struct JSONByteParser {
         }
     }
 
-    private mutating func readValue() throws(JSONReadError) -> JSONValue {
+    mutating func readValue() throws(JSONReadError) -> JSONValue {
         guard index < count else {
             throw error(JSONReadError.syntax, "unexpected end of input", at: index)
         }
@@ -63,7 +87,7 @@ struct JSONByteParser {
         }
     }
 
-    private func unexpectedValue() -> JSONReadError {
+    func unexpectedValue() -> JSONReadError {
         let message: String
         switch bytes[index] {
         case UInt8(ascii: "/"): message = "comments are not allowed"
@@ -76,7 +100,7 @@ struct JSONByteParser {
         return error(JSONReadError.syntax, message, at: index)
     }
 
-    private mutating func readLiteral(_ word: StaticString, _ value: JSONValue) throws(JSONReadError) -> JSONValue {
+    mutating func readLiteral(_ word: StaticString, _ value: JSONValue) throws(JSONReadError) -> JSONValue {
         let length = word.utf8CodeUnitCount
         let start = index
         let matches = count - index >= length
@@ -88,7 +112,7 @@ struct JSONByteParser {
         return value
     }
 
-    private mutating func readNumber() throws(JSONReadError) -> JSONValue {
+    mutating func readNumber() throws(JSONReadError) -> JSONValue {
         let start = index
         let negative = bytes[index] == UInt8(ascii: "-")
         if negative { index += 1 }
@@ -145,91 +169,90 @@ struct JSONByteParser {
     @inline(__always)
     private func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
 
-    private mutating func enter() throws(JSONReadError) {
+    /// At a `{` or `[`: enters one level deeper and moves past the bracket and any whitespace.
+    /// Returns true, having left the level again, when the container is empty.
+    mutating func openContainer(closing: UInt8) throws(JSONReadError) -> Bool {
         depth += 1
         if depth > PayloadLimits.maxDepth {
             throw error(JSONReadError.tooDeep, "nesting deeper than \(PayloadLimits.maxDepth) levels", at: index)
         }
+        index += 1
+        skipWhitespace()
+        guard index < count, bytes[index] == closing else { return false }
+        index += 1
+        depth -= 1
+        return true
+    }
+
+    /// At a member's key, which must be a string: returns the offset of its opening quote.
+    func keyStart() throws(JSONReadError) -> Int {
+        guard index < count, bytes[index] == UInt8(ascii: "\"") else {
+            throw error(JSONReadError.syntax, "expected a string key, found \(describe(index))", at: index)
+        }
+        return index
+    }
+
+    /// After a key: moves past the `:` and the whitespace around it.
+    mutating func readColon() throws(JSONReadError) {
+        skipWhitespace()
+        guard index < count, bytes[index] == UInt8(ascii: ":") else {
+            throw error(JSONReadError.syntax, "expected ':' after key, found \(describe(index))", at: index)
+        }
+        index += 1
+        skipWhitespace()
+    }
+
+    func duplicateKey(_ key: String, at offset: Int) -> JSONReadError {
+        error(JSONReadError.duplicateKey, "duplicate key '\(key)'", at: offset)
+    }
+
+    /// After an element or member: moves past a `,` and returns false, or past the closing bracket
+    /// (leaving the level) and returns true. A comma right before the closing bracket is an error.
+    mutating func closeOrComma(_ closing: UInt8) throws(JSONReadError) -> Bool {
+        skipWhitespace()
+        guard index < count else {
+            throw error(JSONReadError.syntax, "unexpected end of input", at: index)
+        }
+        if bytes[index] == closing {
+            index += 1
+            depth -= 1
+            return true
+        }
+        guard bytes[index] == UInt8(ascii: ",") else {
+            let expected = Character(Unicode.Scalar(closing))
+            throw error(JSONReadError.syntax, "expected ',' or '\(expected)', found \(describe(index))", at: index)
+        }
+        let comma = index
+        index += 1
+        skipWhitespace()
+        if index < count, bytes[index] == closing {
+            throw error(JSONReadError.syntax, "trailing comma is not allowed", at: comma)
+        }
+        return false
     }
 
     private mutating func readObject() throws(JSONReadError) -> JSONValue {
-        try enter()
-        index += 1
-        skipWhitespace()
-        if index < count, bytes[index] == UInt8(ascii: "}") {
-            index += 1
-            depth -= 1
-            return .object([:])
-        }
+        if try openContainer(closing: UInt8(ascii: "}")) { return .object([:]) }
         // Sized up front for typical payloads (a dozen top-level keys, small nested objects) so
         // that dictionaries rarely grow and rehash, without making every small object large.
         var members = [String: JSONValue](minimumCapacity: depth == 1 ? 12 : 4)
-        while true {
-            guard index < count, bytes[index] == UInt8(ascii: "\"") else {
-                throw error(JSONReadError.syntax, "expected a string key, found \(describe(index))", at: index)
-            }
-            let keyStart = index
+        repeat {
+            let keyStart = try keyStart()
             let key = try readString()
-            skipWhitespace()
-            guard index < count, bytes[index] == UInt8(ascii: ":") else {
-                throw error(JSONReadError.syntax, "expected ':' after key, found \(describe(index))", at: index)
-            }
-            index += 1
-            skipWhitespace()
+            try readColon()
             if members.updateValue(try readValue(), forKey: key) != nil {
-                throw error(JSONReadError.duplicateKey, "duplicate key '\(key)'", at: keyStart)
+                throw duplicateKey(key, at: keyStart)
             }
-            skipWhitespace()
-            guard index < count else {
-                throw error(JSONReadError.syntax, "unexpected end of input", at: index)
-            }
-            if bytes[index] == UInt8(ascii: "}") {
-                index += 1
-                depth -= 1
-                return .object(members)
-            }
-            guard bytes[index] == UInt8(ascii: ",") else {
-                throw error(JSONReadError.syntax, "expected ',' or '}', found \(describe(index))", at: index)
-            }
-            let comma = index
-            index += 1
-            skipWhitespace()
-            if index < count, bytes[index] == UInt8(ascii: "}") {
-                throw error(JSONReadError.syntax, "trailing comma is not allowed", at: comma)
-            }
-        }
+        } while try !closeOrComma(UInt8(ascii: "}"))
+        return .object(members)
     }
 
     private mutating func readArray() throws(JSONReadError) -> JSONValue {
-        try enter()
-        index += 1
         var elements: [JSONValue] = []
-        skipWhitespace()
-        if index < count, bytes[index] == UInt8(ascii: "]") {
-            index += 1
-            depth -= 1
-            return .array(elements)
-        }
-        while true {
+        if try openContainer(closing: UInt8(ascii: "]")) { return .array(elements) }
+        repeat {
             elements.append(try readValue())
-            skipWhitespace()
-            guard index < count else {
-                throw error(JSONReadError.syntax, "unexpected end of input", at: index)
-            }
-            if bytes[index] == UInt8(ascii: "]") {
-                index += 1
-                depth -= 1
-                return .array(elements)
-            }
-            guard bytes[index] == UInt8(ascii: ",") else {
-                throw error(JSONReadError.syntax, "expected ',' or ']', found \(describe(index))", at: index)
-            }
-            let comma = index
-            index += 1
-            skipWhitespace()
-            if index < count, bytes[index] == UInt8(ascii: "]") {
-                throw error(JSONReadError.syntax, "trailing comma is not allowed", at: comma)
-            }
-        }
+        } while try !closeOrComma(UInt8(ascii: "]"))
+        return .array(elements)
     }
 }

@@ -19,16 +19,7 @@ public enum JSONReader {
     /// let value = try bytes.withUnsafeBytes { try JSONReader.read($0) }
     /// ```
     public static func read(_ bytes: UnsafeRawBufferPointer) throws(JSONReadError) -> JSONValue {
-        guard bytes.count <= PayloadLimits.maxBytes else {
-            throw JSONReadError(
-                code: JSONReadError.tooLarge,
-                message: "payload is larger than \(PayloadLimits.maxBytes) bytes",
-                offset: PayloadLimits.maxBytes)
-        }
-        guard let base = bytes.baseAddress, bytes.count > 0 else {
-            throw JSONReadError(code: JSONReadError.syntax, message: "unexpected end of input", offset: 0)
-        }
-        var parser = JSONByteParser(base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+        var parser = try JSONByteParser(document: bytes)
         return try parser.readDocument()
     }
 

@@ -24,6 +24,8 @@ public struct CompiledTable: RouteDecider {
     private let always: PostingRange
     /// The field each rule is keyed on, by rule position (nil: always a candidate).
     private let keyFields: [String?]
+    /// Builds only the payload members the program can read, for `decide(json:)`.
+    let payloadReader: PayloadReader
 
     /// The table the program was checked from.
     public var table: RouteTable { program.table }
@@ -41,6 +43,7 @@ public struct CompiledTable: RouteDecider {
         fields = builder.fields
         always = builder.always
         keyFields = builder.keyFields
+        payloadReader = PayloadReader(keeping: program.payloadRoots)
     }
 
     /// The decision for a payload: the same as `program.decide(payload)`.

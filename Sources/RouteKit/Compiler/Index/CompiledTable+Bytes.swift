@@ -1,0 +1,16 @@
+/// Deciding straight from JSON bytes: the payload is validated whole but only the top-level
+/// members the program can read (`RoutingProgram.payloadRoots`) are built.
+extension CompiledTable {
+    /// The decision for a payload given as UTF-8 JSON: the same as
+    /// `decide(try JSONReader.read(bytes))`, and the same error when the bytes are not a valid
+    /// payload. A payload that is valid JSON but not an object decides as it does there
+    /// (no rule can match it).
+    ///
+    /// ```swift
+    /// let decision = try body.withUnsafeBytes { try compiled.decide(json: $0) }
+    /// decision.action?.push.first?.screen // "message_detail"
+    /// ```
+    public func decide(json bytes: UnsafeRawBufferPointer) throws(JSONReadError) -> Decision {
+        decide(try payloadReader.read(bytes))
+    }
+}

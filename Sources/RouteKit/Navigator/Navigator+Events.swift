@@ -4,7 +4,8 @@ extension Navigator {
         -> Outcome
     {
         state = State(ui: UISnapshot(startingIn: table), user: user, phase: .launching(held: nil))
-        guard let payload else { return .none }
+        // A JSON `null` payload is no payload, as in the event's JSON form (`"payload": null`).
+        guard let payload, payload != .null else { return .none }
         if table.defaults.clearBadge { emit(.clearBadge, &commands) }
         let decision = decider.decide(payload)
         guard decision.routes else { return .unmatched }

@@ -87,25 +87,34 @@ struct UISimulator {
 
     private mutating func show(_ ui: UISnapshot) {
         selectedTab = ui.selectedTab
-        stacks = ui.stacks.mapValues { $0.map(Self.normalized) }.filter { !$0.value.isEmpty }
-        modals = ui.modals.map(Self.normalized)
+        stacks = ui.stacks.mapValues { $0.map(normalized) }.filter { !$0.value.isEmpty }
+        modals = ui.modals.map(normalized)
     }
 
-    /// The fixture's `id` params are ints; the app may report them as text or integral doubles.
-    private static func normalized(_ instance: ScreenInstance) -> ScreenInstance {
-        guard ["message_detail", "notice", "thread"].contains(instance.screen),
-            let id = instance.params["id"]
-        else { return instance }
+    /// A reported screen's params as the app means them: the table declares `int` and `string`
+    /// params, and the app may report an `int` as decimal text or an integral double, a `string`
+    /// as an integer. Written apart from the navigator's normalizer, for the forms the tests use.
+    private func normalized(_ instance: ScreenInstance) -> ScreenInstance {
+        guard let screen = table.screen(named: instance.screen) else { return instance }
         var result = instance
-        switch id {
-        case .string(let text):
-            if let number = Int64(text), text == String(number) {
-                result.params["id"] = .int(number)
+        for param in screen.params {
+            guard let value = instance.params[param.name] else { continue }
+            switch (param.type, value) {
+            case (.int, .string(let text)):
+                if let number = Int64(text), text == String(number) {
+                    result.params[param.name] = .int(number)
+                }
+            case (.int, .double(let number)):
+                if let exact = Int64(exactly: number) { result.params[param.name] = .int(exact) }
+            case (.string, .int(let number)):
+                result.params[param.name] = .string(String(number))
+            case (.string, .double(let number)):
+                if let exact = Int64(exactly: number) {
+                    result.params[param.name] = .string(String(exact))
+                }
+            default:
+                break
             }
-        case .double(let number):
-            if let exact = Int64(exactly: number) { result.params["id"] = .int(exact) }
-        default:
-            break
         }
         return result
     }

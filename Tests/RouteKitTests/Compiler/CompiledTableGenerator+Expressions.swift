@@ -2,17 +2,11 @@ import RouteKit
 
 /// A small seeded generator (SplitMix64), so every table and payload can be rebuilt from its seed.
 struct CompiledTableRandom {
-    private var state: UInt64
+    private var source: SplitMix64
 
-    init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 &+ 0x2545_F491_4F6C_DD1D }
+    init(seed: UInt64) { source = SplitMix64(seed: seed &* 0x9E37_79B9_7F4A_7C15 &+ 0x2545_F491_4F6C_DD1D) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { source.next() }
 
     /// A number in `0..<n`.
     mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(n, 1))) }

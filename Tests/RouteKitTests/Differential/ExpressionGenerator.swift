@@ -3,17 +3,11 @@ import RouteKit
 /// SplitMix64: a small, fast generator whose sequence is the same on every platform, so a seed
 /// reproduces a case exactly.
 struct SeededRandom {
-    private var state: UInt64
+    private var source: SplitMix64
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { source = SplitMix64(seed: seed) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { source.next() }
 
     /// A number in `0..<bound` (`bound` > 0).
     mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }

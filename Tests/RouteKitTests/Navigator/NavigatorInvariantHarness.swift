@@ -105,7 +105,9 @@ struct InvariantHarness: Sendable {
         }
         let badgeFirst: Bool
         switch event {
-        case .notification, .launch(.some, _): badgeFirst = table.defaults.clearBadge
+        case .notification: badgeFirst = table.defaults.clearBadge
+        // A JSON null payload is no payload.
+        case .launch(let payload?, _): badgeFirst = payload != .null && table.defaults.clearBadge
         default: badgeFirst = false
         }
         if step.commands.contains(.clearBadge) != badgeFirst
@@ -230,7 +232,7 @@ struct RouteTracker {
             waiting = nil
             // Not `? $0 : nil`: JSONValue is ExpressibleByNilLiteral, so that nil is `.null`.
             held = nil
-            if let payload, decider.decide(payload).routes { held = payload }
+            if let payload, payload != .null, decider.decide(payload).routes { held = payload }
             return nil
         case .ready:
             guard launching else { return nil }
@@ -291,32 +293,3 @@ struct RouteTracker {
     }
 }
 
-/// A small, fast, seedable generator (Steele, Lea and Flood's SplitMix64), so that a seed replays.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func below(_ bound: Int) -> Int {
-        Int(next() % UInt64(bound))
-    }
-
-    /// True with probability `percent`%.
-    mutating func chance(_ percent: Int) -> Bool {
-        below(100) < percent
-    }
-
-    mutating func pick<T>(_ items: [T]) -> T {
-        items[below(items.count)]
-    }
-}

@@ -185,19 +185,8 @@ struct JSONReaderTests {
         #expect(throws: expected) { try JSONReader.read("{\"\(body)a\":1}") }
     }
 
-    /// SplitMix64, so that a failure can be replayed from its seed.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
-    static func randomValue(_ rng: inout SeededGenerator, depth: Int) -> JSONValue {
+    static func randomValue(_ rng: inout SplitMix64, depth: Int) -> JSONValue {
         let scalars: [Unicode.Scalar] = ["a", "Z", "\"", "\\", "\n", "\u{0}", "\u{1F}", "é", "€", "😀", "\u{FFFF}", "/"]
         func text() -> String {
             var result = ""
@@ -232,7 +221,7 @@ struct JSONReaderTests {
     /// Whatever `JSONWriter` writes, `JSONReader` reads back as the same value.
     @Test func readsBackWhatTheWriterWrites() throws {
         for seed in UInt64(0)..<500 {
-            var rng = SeededGenerator(state: seed)
+            var rng = SplitMix64(seed: seed)
             let value = Self.randomValue(&rng, depth: 0)
             let pretty = seed % 2 == 0
             let text = JSONWriter.write(value, pretty: pretty)

@@ -1,4 +1,4 @@
-#if canImport(Darwin)
+#if canImport(Foundation)
 import Foundation
 
 extension JSONValue {
@@ -22,8 +22,7 @@ extension JSONValue {
         case let text as String:
             self = .string(text)
         case let number as NSNumber:
-            // Booleans are NSNumbers too; only the CFBoolean singletons are true booleans.
-            if CFGetTypeID(number) == CFBooleanGetTypeID() {
+            if Self.isBoolean(number) {
                 self = .bool(number.boolValue)
                 return
             }
@@ -56,6 +55,16 @@ extension JSONValue {
         default:
             return nil
         }
+    }
+
+    /// Booleans are NSNumbers too. On Apple platforms only the CFBoolean singletons are true
+    /// booleans; swift-corelibs-foundation stores them as `char` (JSON never gives an Int8).
+    private static func isBoolean(_ number: NSNumber) -> Bool {
+        #if canImport(Darwin)
+            return CFGetTypeID(number) == CFBooleanGetTypeID()
+        #else
+            return String(cString: number.objCType) == "c"
+        #endif
     }
 }
 #endif

@@ -10,22 +10,22 @@ struct YAMLMessage {
 enum YAMLMessages {
     static func aliasExpansionLimit() -> YAMLMessage {
         YAMLMessage(code: "alias-expansion-limit",
-                    text: "aliases expand to more than \(YAMLLimits.maxAliasExpansion) nodes")
+                    text: "aliases expand to more than \(YAMLLimits.maxAliasExpansion) nodes; write the values out or use fewer aliases")
     }
 
     static func customTag(_ tag: String) -> YAMLMessage {
-        YAMLMessage(code: "custom-tag", text: "custom tag '\(displayTag(tag))' is not allowed")
+        YAMLMessage(code: "custom-tag", text: "custom tag '\(displayTag(tag))' is not allowed; remove it")
     }
 
     static func duplicateKey(_ key: String) -> YAMLMessage {
-        YAMLMessage(code: "duplicate-key", text: "duplicate key '\(key)'")
+        YAMLMessage(code: "duplicate-key", text: "duplicate key '\(key)'; remove one of them")
     }
 
     static func duplicateKeyFirst(_ key: String) -> String { "key '\(key)' first appears here" }
 
     static func fileTooLarge(_ size: Int) -> YAMLMessage {
         YAMLMessage(code: "file-too-large",
-                    text: "file is \(size) bytes, more than the limit of \(YAMLLimits.maxFileSize)")
+                    text: "file is \(size) bytes, more than the limit of \(YAMLLimits.maxFileSize); split the table into several files")
     }
 
     static func invalidEncoding(_ problem: String) -> YAMLMessage {
@@ -38,12 +38,12 @@ enum YAMLMessages {
     }
 
     static func multipleDocuments() -> YAMLMessage {
-        YAMLMessage(code: "multiple-documents", text: "file holds more than one YAML document")
+        YAMLMessage(code: "multiple-documents", text: "file holds more than one YAML document; put each in a file of its own")
     }
 
     static func nestingTooDeep() -> YAMLMessage {
         YAMLMessage(code: "nesting-too-deep",
-                    text: "collections nest deeper than \(YAMLLimits.maxNestingDepth) levels")
+                    text: "collections nest deeper than \(YAMLLimits.maxNestingDepth) levels; flatten them")
     }
 
     static func recursiveAlias(_ name: String) -> YAMLMessage {
@@ -57,11 +57,11 @@ enum YAMLMessages {
     }
 
     static func tagMismatchCollection(_ kind: String, tag: String) -> YAMLMessage {
-        YAMLMessage(code: "tag-mismatch", text: "a \(kind) cannot have tag '\(displayTag(tag))'")
+        YAMLMessage(code: "tag-mismatch", text: "a \(kind) cannot have tag '\(displayTag(tag))'; remove the tag")
     }
 
     static func undefinedAlias(_ name: String) -> YAMLMessage {
-        YAMLMessage(code: "undefined-alias", text: "undefined alias '*\(name)'")
+        YAMLMessage(code: "undefined-alias", text: "undefined alias '*\(name)'; define the anchor '&\(name)' before it")
     }
 
     static func yamlSyntax(_ problem: String) -> YAMLMessage {

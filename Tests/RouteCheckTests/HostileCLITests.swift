@@ -40,7 +40,7 @@ import Testing
         let run = try run(["validate", "big.yaml"], files: ["big.yaml": Array(text.utf8)], bound: .seconds(10))
         #expect(run.status == 1)
         #expect(run.stdout == """
-            big.yaml:1:1: error: file is \(size) bytes, more than the limit of 4194304 [file-too-large]
+            big.yaml:1:1: error: file is \(size) bytes, more than the limit of 4194304; split the table into several files [file-too-large]
             version: 1
             ^
             1 table, 1 file, 0 rules: 1 error, 0 warnings
@@ -83,7 +83,7 @@ import Testing
         let run = try run(["validate", "deep.yaml"], files: ["deep.yaml": Array(text.utf8)], bound: .seconds(10))
         #expect(run.status == 1)
         #expect(run.stdout.hasPrefix(
-            "deep.yaml:1:67: error: collections nest deeper than 64 levels [nesting-too-deep]\n"), "\(run.stdout.prefix(300))")
+            "deep.yaml:1:67: error: collections nest deeper than 64 levels; flatten them [nesting-too-deep]\n"), "\(run.stdout.prefix(300))")
         #expect(run.stdout.utf8.count < 2_000, "stdout is \(run.stdout.utf8.count) bytes")
     }
 

@@ -76,13 +76,13 @@ import Testing
         let source = MarkedSource("a.yaml", "screens:\n  ⟨message_detail⟩: {}\n")
         let use = MarkedSource("b.yaml", "push: ⟨message_detail⟩\n")
         let diagnostic = Diagnostic(
-            .error, "duplicate-screen", "screen 'message_detail' is declared twice", at: use.range,
+            .error, "duplicate-screen", "screen 'message_detail' is declared twice; rename or remove one of them", at: use.range,
             notes: [DiagnosticNote("first declared here", at: source.range),
                     DiagnosticNote("screens are declared once per table")],
             fixIt: FixIt(replacement: "message_list"))
         let text = TextDiagnosticRenderer(files: [source.file, use.file]).render(diagnostic)
         #expect(text == """
-            b.yaml:1:7: error: screen 'message_detail' is declared twice [duplicate-screen]
+            b.yaml:1:7: error: screen 'message_detail' is declared twice; rename or remove one of them [duplicate-screen]
             push: message_detail
                   ^~~~~~~~~~~~~~
                 fix-it: replace with 'message_list'

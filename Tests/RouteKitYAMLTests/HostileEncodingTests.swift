@@ -29,7 +29,7 @@ import Testing
         // The mark is not a column: 'version: 2' still has its value at column 10.
         Case("utf8-bom-line-one-columns",
              F.bom + Array(F.table(replacing: "version: 1", with: "version: 2").utf8),
-             ["routes.yaml:1:10: error: unsupported route file version '2'; this routecheck reads version 1 [unsupported-version]"]),
+             ["routes.yaml:1:10: error: unsupported route file version '2'; this routecheck reads version 1, so write 'version: 1' [unsupported-version]"]),
         Case("utf8-bom-crlf-notepad", F.bom + Array(F.crlf(detial).utf8), [unknownScreenAt9]),
         // UTF-16 (some Windows editors' "Unicode"): rejected at once, and saying what it is.
         Case("utf16le-bom", [0xFF, 0xFE] + F.utf16(F.table, bigEndian: false),

@@ -54,9 +54,9 @@ import Testing
     @Test func customTagsAreErrors() {
         let document = readYAML("a: !foo 1\nb: !!set {x}\nc: !!binary abc\n")
         #expect(document.diagnostics.map(\.rendered) == [
-            "1:4: custom-tag: custom tag '!foo' is not allowed",
-            "2:4: custom-tag: custom tag '!!set' is not allowed",
-            "3:4: custom-tag: custom tag '!!binary' is not allowed",
+            "1:4: custom-tag: custom tag '!foo' is not allowed; remove it",
+            "2:4: custom-tag: custom tag '!!set' is not allowed; remove it",
+            "3:4: custom-tag: custom tag '!!binary' is not allowed; remove it",
         ])
         #expect(document.root != nil)
     }
@@ -65,8 +65,8 @@ import Testing
         let document = readYAML("a: !!int abc\nb: !!seq x\nc: !!str [1]\n")
         #expect(document.diagnostics.map(\.rendered) == [
             "1:4: tag-mismatch: 'abc' is not a valid '!!int'",
-            "2:4: tag-mismatch: a scalar cannot have tag '!!seq'",
-            "3:4: tag-mismatch: a sequence cannot have tag '!!str'",
+            "2:4: tag-mismatch: a scalar cannot have tag '!!seq'; remove the tag",
+            "3:4: tag-mismatch: a sequence cannot have tag '!!str'; remove the tag",
         ])
     }
 
@@ -82,7 +82,7 @@ import Testing
     @Test func undefinedAndRecursiveAliasesAreErrors() throws {
         let document = readYAML("a: *nope\nb: &r [*r]\n")
         #expect(document.diagnostics.map(\.rendered) == [
-            "1:4: undefined-alias: undefined alias '*nope'",
+            "1:4: undefined-alias: undefined alias '*nope'; define the anchor '&nope' before it",
             "2:8: undefined-alias: alias '*r' refers to the node that contains it",
         ])
         let root = try #require(document.root)
@@ -119,8 +119,8 @@ import Testing
     @Test func duplicateKeysAreErrorsWithANoteAtTheFirst() throws {
         let document = readYAML("name: a\nid: 1\nname: b\n1: x\n0x1: y\n\"1\": z\n")
         #expect(document.diagnostics.map(\.rendered) == [
-            "3:1: duplicate-key: duplicate key 'name'",
-            "5:1: duplicate-key: duplicate key '0x1'",
+            "3:1: duplicate-key: duplicate key 'name'; remove one of them",
+            "5:1: duplicate-key: duplicate key '0x1'; remove one of them",
         ])
         let note = try #require(document.diagnostics.first?.notes.first)
         #expect(note.message == "key 'name' first appears here")
@@ -134,13 +134,13 @@ import Testing
         var text = ""
         for index in 0..<100 { text += "k\(index): \(index)\n" }
         text += "k42: again\n"
-        #expect(readYAML(text).diagnostics.map(\.rendered) == ["101:1: duplicate-key: duplicate key 'k42'"])
+        #expect(readYAML(text).diagnostics.map(\.rendered) == ["101:1: duplicate-key: duplicate key 'k42'; remove one of them"])
     }
 
     @Test func aSecondDocumentIsAnError() {
         let document = readYAML("a: 1\n---\nb: 2\n")
         #expect(document.diagnostics.map(\.rendered) == [
-            "2:1: multiple-documents: file holds more than one YAML document",
+            "2:1: multiple-documents: file holds more than one YAML document; put each in a file of its own",
         ])
         #expect(document.root?["a"] != nil)
     }

@@ -11,7 +11,7 @@ enum ModelMessages {
 
     static func duplicateName(_ kind: String, _ name: String, at range: SourceRange,
                               first: SourceRange?) -> Diagnostic {
-        Diagnostic(.error, "duplicate-name", "\(kind) '\(name)' is declared twice", at: range,
+        Diagnostic(.error, "duplicate-name", "\(kind) '\(name)' is declared twice; rename or remove one of them", at: range,
                    notes: [DiagnosticNote("first declared here", at: first)])
     }
 
@@ -87,9 +87,10 @@ enum ModelMessages {
     static func unknownName(_ kind: String, _ name: String, known: [String],
                             at range: SourceRange) -> Diagnostic {
         let hint = Suggestion.closest(to: name, in: known)
+        let declare = kind == "tab" ? "; add it to 'tabs'" : "; declare it under '\(kind)s'"
         return Diagnostic(.error, DiagnosticCode("unknown-\(kind)"),
                           "unknown \(kind) '\(name)'"
-                              + (hint.map { "; did you mean '\($0)'?" } ?? ""),
+                              + (hint.map { "; did you mean '\($0)'?" } ?? declare),
                           at: range, fixIt: hint.map { FixIt(replacement: $0) })
     }
 
@@ -113,7 +114,7 @@ enum ModelMessages {
 
     static func unsupportedVersion(_ version: String, at range: SourceRange) -> Diagnostic {
         Diagnostic(.error, "unsupported-version",
-                   "unsupported route file version \(version); this routecheck reads version 1",
+                   "unsupported route file version \(version); this routecheck reads version 1, so write 'version: 1'",
                    at: range)
     }
 

@@ -86,7 +86,19 @@ enum ExpressionMessages {
 
     static func operatorMismatch(_ op: String, _ types: [ExpressionType], at range: Range<Int>) -> D {
         let list = types.map { "'\($0)'" }.joined(separator: " and ")
-        return D(.error, .typeMismatch, "operator '\(op)' cannot be applied to \(list)", at: range)
+        return D(.error, .typeMismatch,
+                 "operator '\(op)' cannot be applied to \(list); \(operatorHint(op, arity: types.count))",
+                 at: range)
+    }
+
+    /// What to write instead, by the kind of operator.
+    static func operatorHint(_ op: String, arity: Int) -> String {
+        switch op {
+        case "&&", "||", "!": return arity == 1 ? "it needs a bool" : "both sides must be bool"
+        case "-" where arity == 1: return "it needs a number"
+        case "+", "-", "*", "/", "%": return "convert one side with int(), double() or string()"
+        default: return "compare values of one type, or convert one side with int(), double() or string()"
+        }
     }
 
     static func reservedWord(_ word: String, at range: Range<Int>) -> D {

@@ -35,7 +35,7 @@ import Testing
         Case(code: "wrong-arity", yaml: rule("{name: a, when: uid.startsWith(), tab: home}"),
              expected: "t.yaml:9:21: error: method 'startsWith' takes 1 argument, not 0 [wrong-arity]"),
         Case(code: "expression-not-bool", yaml: rule("{name: a, when: type + 1, tab: home}"),
-             expected: "t.yaml:9:21: error: predicate must be of type 'bool', not 'int' [expression-not-bool]"),
+             expected: "t.yaml:9:21: error: predicate must be of type 'bool', not 'int'; compare it, e.g. 'type == 3' [expression-not-bool]"),
         Case(code: "param-type-mismatch", yaml: rule("{name: a, when: true, push: detail, params: {id: uid}}"),
              expected: "t.yaml:9:54: error: param 'id' of screen 'detail' is declared int, but this expression gives string [param-type-mismatch]"),
         Case(code: "login-user-type", yaml: rule("{name: a, when: true, tab: home, login: {user: type}}"),
@@ -49,7 +49,7 @@ import Testing
         Case(code: "unknown-param", yaml: rule("{name: a, when: true, push: detail, params: {idd: 1}}"),
              expected: "t.yaml:9:50: error: screen 'detail' has no param 'idd'; did you mean 'id'? [unknown-param]"),
         Case(code: "missing-param", yaml: rule("{name: a, when: true, push: detail}"),
-             expected: "t.yaml:9:33: error: screen 'detail' needs param 'id', which is not supplied here [missing-param]"),
+             expected: "t.yaml:9:33: error: screen 'detail' needs param 'id', which is not supplied here; add it to 'params' [missing-param]"),
         Case(code: "unknown-key", yaml: rule("{name: a, when: true, tab: home, forground: ignore}"),
              expected: "t.yaml:9:38: error: unknown key 'forground' in a rule; did you mean 'foreground'? [unknown-key]"),
         Case(code: "missing-key", yaml: rule("{name: a, tab: home}"),
@@ -69,7 +69,7 @@ import Testing
         Case(code: "unsupported-version", yaml: "version: 2\ntabs: [a]\n",
              expected: "t.yaml:1:10: error: unsupported route file version '2'; this routecheck reads version 1, so write 'version: 1' [unsupported-version]"),
         Case(code: "missing-login-screen", yaml: "version: 1\ntabs: [a]\nscreens: {x: {show: push, login: required}}\n",
-             expected: "t.yaml:3:14: error: screen 'x' needs a login but the table declares no 'login_screen' [missing-login-screen]"),
+             expected: "t.yaml:3:14: error: screen 'x' needs a login but the table declares no 'login_screen'; declare one (a screen shown with 'show: present') [missing-login-screen]"),
         Case(code: "unknown-type", yaml: "version: 1\ntabs: [a]\npayload: {type: integer}\n",
              expected: "t.yaml:3:17: error: unknown type 'integer'; expected int, double, string, bool, any or a list like [int] [unknown-type]"),
         Case(code: "conflicting-tab", yaml: rule("{name: a, when: true, tab: me, push: detail, params: {id: 1}}"),
@@ -151,7 +151,7 @@ import Testing
         #expect(lenient.stdout.contains("t.yaml:9:21: warning: undeclared payload field 'typo'; did you mean 'type'? [undeclared-field]"))
         let strict = try runRouteCheck(["validate", "--strict", "t.yaml"], in: dir.url)
         #expect(strict.status == 1)
-        #expect(strict.stdout.contains("t.yaml:9:21: error: undeclared payload field 'typo'"))
+        #expect(strict.stdout.contains("t.yaml:9:21: error: undeclared payload field 'typo'; did you mean 'type'?"))
     }
 
     @Test func duplicatesAcrossFilesNameBothPlaces() throws {

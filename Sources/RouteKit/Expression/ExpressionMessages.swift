@@ -29,7 +29,7 @@ enum ExpressionMessages {
     }
 
     static func expressionNotBool(_ type: ExpressionType, at range: Range<Int>) -> D {
-        D(.error, .expressionNotBool, "predicate must be of type 'bool', not '\(type)'", at: range)
+        D(.error, .expressionNotBool, "predicate must be of type 'bool', not '\(type)'; compare it, e.g. 'type == 3'", at: range)
     }
 
     static func fieldOfNonMap(_ field: String, _ type: ExpressionType, at range: Range<Int>) -> D {
@@ -117,7 +117,9 @@ enum ExpressionMessages {
 
     static func undeclaredField(_ path: String, suggestion: String?, at range: Range<Int>) -> D {
         guard let suggestion else {
-            return D(.warning, .undeclaredField, "undeclared payload field '\(path)'", at: range)
+            return D(.warning, .undeclaredField,
+                     "undeclared payload field '\(path)'; declare it under 'payload' to have it checked",
+                     at: range)
         }
         let fix = isIdentifierPath(suggestion) ? FixIt(replacement: suggestion) : nil
         return D(.warning, .undeclaredField,

@@ -182,7 +182,7 @@ extension DecodingState {
         let target = action.present ?? action.push.last
         guard let target, let screen = table.screen(named: target.screen) else {
             decoder.report(Diagnostic(.error, "unused-params",
-                                      "\(what) shows no screen, so its 'params' have nowhere to go",
+                                      "\(what) shows no screen, so its 'params' have nowhere to go; remove them or add 'push' or 'present'",
                                       at: node.range))
             return false
         }

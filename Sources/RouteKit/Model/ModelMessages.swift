@@ -37,14 +37,15 @@ enum ModelMessages {
 
     static func missingLoginScreen(_ who: String, at range: SourceRange) -> Diagnostic {
         Diagnostic(.error, "missing-login-screen",
-                   "\(who) needs a login but the table declares no 'login_screen'", at: range)
+                   "\(who) needs a login but the table declares no 'login_screen'; declare one (a screen shown with 'show: present')",
+                   at: range)
     }
 
     static func missingParam(_ param: String, screen: String, at range: SourceRange)
         -> Diagnostic
     {
         Diagnostic(.error, "missing-param",
-                   "screen '\(screen)' needs param '\(param)', which is not supplied here",
+                   "screen '\(screen)' needs param '\(param)', which is not supplied here; add it to 'params'",
                    at: range)
     }
 
@@ -97,7 +98,8 @@ enum ModelMessages {
     static func unknownParam(_ param: String, screen: String, known: [String],
                              at range: SourceRange) -> Diagnostic {
         let hint = Suggestion.closest(to: param, in: known)
-        let declared = known.isEmpty ? "; it declares no params" : ""
+        let declared = known.isEmpty
+            ? "; it declares no params, so remove it" : "; remove it or declare it in the screen's 'params'"
         return Diagnostic(.error, "unknown-param",
                           "screen '\(screen)' has no param '\(param)'"
                               + (hint.map { "; did you mean '\($0)'?" } ?? declared),

@@ -30,7 +30,7 @@ struct CheckerTests {
         ("tpye == 3", "0..<4: warning: undeclared payload field 'tpye'; did you mean 'type'? [undeclared-field] fix: type"),
         ("aps.alrt == 'x'",
          "0..<8: warning: undeclared payload field 'aps.alrt'; did you mean 'aps.alert'? [undeclared-field] fix: aps.alert"),
-        ("pageKey == 'session'", "0..<7: warning: undeclared payload field 'pageKey' [undeclared-field]"),
+        ("pageKey == 'session'", "0..<7: warning: undeclared payload field 'pageKey'; declare it under 'payload' to have it checked [undeclared-field]"),
         ("type.x == 1", "0..<6: error: a value of type 'int' has no field 'x' [type-mismatch]"),
         ("sise(target) > 1", "0..<12: error: unknown function 'sise'; did you mean 'size'? [unknown-function] fix: size"),
         ("lowerAscii(target)", "0..<18: error: unknown function 'lowerAscii' [unknown-function]"),
@@ -74,7 +74,7 @@ struct CheckerTests {
     @Test func predicatesMustBeBool() {
         let diagnostics = ExpressionChecker.compilePredicate("size(target)", in: Self.env).1
         #expect(diagnostics.map(render) == [
-            "0..<12: error: predicate must be of type 'bool', not 'int' [expression-not-bool]",
+            "0..<12: error: predicate must be of type 'bool', not 'int'; compare it, e.g. 'type == 3' [expression-not-bool]",
         ])
         #expect(ExpressionChecker.compilePredicate("unknown_field", in: Self.env).1.map(\.code) == ["undeclared-field"])
         #expect(ExpressionChecker.compilePredicate("aps.alert", in: Self.env).1 == [])

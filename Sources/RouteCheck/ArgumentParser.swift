@@ -19,6 +19,12 @@ public enum ArgumentParser {
         case arguments(ParsedArguments)
     }
 
+    /// Parses the arguments after the command's name; throws the first usage error found.
+    ///
+    /// ```swift
+    /// let result = try ArgumentParser.parse(["--strict", "routes/"], for: ValidateCommand.configuration)
+    /// if case .arguments(let parsed) = result { print(parsed.positionals) } // ["routes/"]
+    /// ```
     public static func parse(_ arguments: [String], for configuration: CommandConfiguration)
         throws(CLIError) -> Result
     {

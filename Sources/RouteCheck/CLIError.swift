@@ -11,6 +11,7 @@ public enum ExitStatus: Int32, Sendable, Comparable {
     /// The command line was wrong or an input could not be read.
     case usage = 2
 
+    /// Orders statuses by exit code, so `max` keeps the more serious one.
     public static func < (lhs: ExitStatus, rhs: ExitStatus) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 

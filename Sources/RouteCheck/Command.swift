@@ -20,6 +20,7 @@ public struct CommandConfiguration: Sendable {
     /// Exit statuses and their meaning, for help: `[(0, "no errors"), …]`.
     public var exitStatuses: [(status: Int32, meaning: String)]
 
+    /// A command called `name`; everything but the abstract defaults to empty.
     public init(
         name: String, abstract: String, discussion: String = "", options: [OptionSpec] = [],
         arguments: [ArgumentSpec] = [], exitStatuses: [(status: Int32, meaning: String)] = []
@@ -54,6 +55,12 @@ public struct CommandContext {
     public let console: Console
     public let environment: [String: String]
 
+    /// A context writing to `console`, whose `environment` (`NO_COLOR`, `TERM`) decides colors.
+    ///
+    /// ```swift
+    /// let context = CommandContext(console: .capturing(), environment: ["NO_COLOR": "1"])
+    /// context.colors(.output, mode: .always) // false
+    /// ```
     public init(console: Console, environment: [String: String]) {
         self.console = console
         self.environment = environment

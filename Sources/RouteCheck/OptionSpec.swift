@@ -24,6 +24,12 @@ public struct OptionSpec: Sendable, Equatable {
     /// One line for `--help`.
     public var help: String
 
+    /// An option of any kind; `flag`, `value` and `choice` are shorter to write.
+    ///
+    /// ```swift
+    /// OptionSpec(name: "output", short: "o",
+    ///            kind: .value(placeholder: "FILE", choices: nil, defaultValue: nil), help: "Where to write")
+    /// ```
     public init(name: String, short: Character? = nil, kind: Kind, help: String) {
         self.name = name
         self.short = short
@@ -92,6 +98,11 @@ public struct ArgumentSpec: Sendable, Equatable {
     public var arity: Arity
     public var help: String
 
+    /// A positional argument called `name` in usage lines, taking `arity` values.
+    ///
+    /// ```swift
+    /// ArgumentSpec("CASES", arity: .zeroOrMore, help: "Test files").synopsis // "[CASES...]"
+    /// ```
     public init(_ name: String, arity: Arity = .one, help: String) {
         self.name = name
         self.arity = arity

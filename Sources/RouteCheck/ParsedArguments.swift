@@ -18,6 +18,13 @@ public struct ParsedArguments: Sendable, Equatable {
     /// Declared defaults, used by `value(_:)` when an option is not given.
     var defaults: [String: String]
 
+    /// Parsed arguments; `values` holds every value of each option in order, and the last one wins.
+    ///
+    /// ```swift
+    /// let parsed = ParsedArguments(flags: ["strict"], values: ["format": ["text", "json"]],
+    ///                              positionals: ["routes/"])
+    /// parsed.value("format") // "json"
+    /// ```
     public init(
         flags: Set<String> = [], values: [String: [String]] = [:], positionals: [String] = [],
         defaults: [String: String] = [:]

@@ -7,6 +7,12 @@
 /// AlertRenderer.render("New: {aps.alert}", payload: ["aps": ["alert": ["body": "Hi"]]]) // "New: Hi"
 /// ```
 public enum AlertRenderer {
+    /// The template with each `{path}` replaced by the payload's value at that dotted path.
+    ///
+    /// ```swift
+    /// AlertRenderer.render("Order {order.id}", payload: ["order": ["id": 7]]) // "Order 7"
+    /// AlertRenderer.render("Hi {name}", payload: [:])                          // "Hi "
+    /// ```
     public static func render(_ template: String, payload: JSONValue) -> String {
         // Most texts ("View", "Cancel") have no placeholder; a byte scan settles them cheaply.
         guard template.utf8.contains(UInt8(ascii: "{")) else { return template }

@@ -21,6 +21,7 @@ public struct CheckedRoute: Sendable {
 
 /// A screen to show and the checked expressions that compute its params.
 public struct CheckedStep: Sendable {
+    /// One param of the screen: its declared type and the checked expression that computes it.
     public struct Param: Sendable {
         public var name: String
         public var type: FieldType

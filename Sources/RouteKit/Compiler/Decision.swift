@@ -6,6 +6,7 @@
 /// if case .rule(let name, _) = decision.source { print(name) } // "message-detail"
 /// ```
 public struct Decision: Sendable, Hashable {
+    /// What decided: a rule, the fallback, or nothing.
     public enum Source: Sendable, Hashable {
         /// The first rule that matched, by name and index in table order.
         case rule(name: String, index: Int)
@@ -23,6 +24,11 @@ public struct Decision: Sendable, Hashable {
     /// The alert texts with `{path}` placeholders already filled in from the payload.
     public var alert: AlertText
 
+    /// A decision; login, policies and alert default to none, `alert`, `reload` and the default texts.
+    ///
+    /// ```swift
+    /// let decision = Decision(source: .fallback, action: ResolvedAction(tab: "home"))
+    /// ```
     public init(source: Source, action: ResolvedAction?, login: LoginRequirement = .none,
                 foreground: ForegroundPolicy = .alert, ifVisible: IfVisiblePolicy = .reload,
                 alert: AlertText = AlertText()) {
@@ -50,6 +56,11 @@ public struct ResolvedAction: Sendable, Hashable {
     public var push: [ScreenInstance]
     public var present: ScreenInstance?
 
+    /// An action; by default it selects no tab and shows no screen.
+    ///
+    /// ```swift
+    /// ResolvedAction(tab: "home", push: [ScreenInstance(screen: "message_detail", params: ["id": 42])])
+    /// ```
     public init(tab: String? = nil, popToRoot: Bool = false, push: [ScreenInstance] = [],
                 present: ScreenInstance? = nil) {
         self.tab = tab
@@ -64,6 +75,7 @@ public struct ScreenInstance: Sendable, Hashable {
     public var screen: String
     public var params: [String: JSONValue]
 
+    /// A screen with its params, such as `ScreenInstance(screen: "message_detail", params: ["id": 42])`.
     public init(screen: String, params: [String: JSONValue] = [:]) {
         self.screen = screen
         self.params = params
@@ -86,6 +98,7 @@ public struct AlertText: Sendable, Hashable, Codable {
     public var confirm: String
     public var cancel: String
 
+    /// Alert texts; by default an empty title and message, `View` and `Cancel`.
     public init(title: String = "", message: String = "", confirm: String = "View",
                 cancel: String = "Cancel") {
         self.title = title

@@ -1,6 +1,7 @@
 /// Why a payload was routed where it was: for every rule tried in order, whether it matched and
 /// the value of each sub-expression, plus any field that could not be normalized.
 public struct Explanation: Sendable {
+    /// One rule tried: its predicate, the trace of its evaluation and the result.
     public struct Attempt: Sendable {
         public var rule: String
         public var index: Int

@@ -11,6 +11,7 @@ public struct RoutingProgram: RouteDecider {
     public let fallback: CheckedRoute?
     public let normalizer: PayloadNormalizer
 
+    /// A program over checked rules in table order; `TableChecker.check` makes one from a table.
     public init(table: RouteTable, rules: [CheckedRule], fallback: CheckedRoute?) {
         self.table = table
         self.rules = rules
@@ -18,6 +19,13 @@ public struct RoutingProgram: RouteDecider {
         normalizer = PayloadNormalizer(fields: table.fieldTypes)
     }
 
+    /// Normalizes the payload, then decides: the first matching rule that can be performed, else the
+    /// fallback, else `.unmatched`.
+    ///
+    /// ```swift
+    /// let decision = program.decide(["type": 3, "id": 42])
+    /// if case .rule(let name, _) = decision.source { print(name) } // "message-detail"
+    /// ```
     public func decide(_ payload: JSONValue) -> Decision {
         let normalized = normalizer.normalize(payload).payload
         for rule in rules where rule.when.matches(payload: normalized) {

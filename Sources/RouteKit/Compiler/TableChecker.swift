@@ -9,6 +9,7 @@
 /// if let program = checked.program { print(program.decide(["type": "3", "id": 7])) }
 /// ```
 public enum TableChecker {
+    /// What checking found: the program when no expression has an error, and every diagnostic.
     public struct Result: Sendable {
         /// nil when any expression has an error.
         public var program: RoutingProgram?

@@ -18,11 +18,15 @@ public struct DiagnosticCode: Sendable, Hashable, Codable, ExpressibleByStringLi
 {
     public let rawValue: String
 
+    /// A code from its text, such as `unknown-screen`.
     public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// A code from a string literal.
     public init(stringLiteral value: String) { self.rawValue = value }
+    /// Decodes a code from a single string.
     public init(from decoder: any Decoder) throws {
         rawValue = try decoder.singleValueContainer().decode(String.self)
     }
+    /// Encodes the code as a single string.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
@@ -35,6 +39,11 @@ public struct DiagnosticNote: Sendable, Hashable, Codable {
     public var message: String
     public var range: SourceRange?
 
+    /// A note, at `range` when it points somewhere.
+    ///
+    /// ```swift
+    /// DiagnosticNote("first declared here", at: firstRange)
+    /// ```
     public init(_ message: String, at range: SourceRange? = nil) {
         self.message = message
         self.range = range
@@ -45,6 +54,7 @@ public struct DiagnosticNote: Sendable, Hashable, Codable {
 public struct FixIt: Sendable, Hashable, Codable {
     public var replacement: String
 
+    /// A fix-it that replaces the primary range with `replacement` (empty: removes it).
     public init(replacement: String) { self.replacement = replacement }
 }
 
@@ -66,6 +76,7 @@ public struct Diagnostic: Sendable, Hashable, Codable {
     public var notes: [DiagnosticNote]
     public var fixIt: FixIt?
 
+    /// A diagnostic with its severity, code and message at `range`, and any notes and fix-it.
     public init(
         _ severity: Severity, _ code: DiagnosticCode, _ message: String, at range: SourceRange,
         notes: [DiagnosticNote] = [], fixIt: FixIt? = nil
@@ -91,5 +102,6 @@ public struct Diagnostic: Sendable, Hashable, Codable {
 public struct DiagnosticError: Error, Sendable, Hashable {
     public var diagnostic: Diagnostic
 
+    /// Wraps `diagnostic` so that it can be thrown.
     public init(_ diagnostic: Diagnostic) { self.diagnostic = diagnostic }
 }

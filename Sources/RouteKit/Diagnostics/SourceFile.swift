@@ -10,6 +10,7 @@ public struct SourceFile: Sendable {
     /// UTF-8 offsets at which each line starts.
     private let lineStarts: [Int]
 
+    /// A file's text, with its lines indexed.
     public init(path: String, text: String) {
         self.path = path
         self.text = text

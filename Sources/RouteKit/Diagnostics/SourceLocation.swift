@@ -12,12 +12,14 @@ public struct SourcePosition: Sendable, Hashable, Comparable, Codable {
     public var column: Int
     public var offset: Int
 
+    /// A position: 1-based `line` and `column` (in Unicode scalars), UTF-8 byte `offset`.
     public init(line: Int, column: Int, offset: Int) {
         self.line = line
         self.column = column
         self.offset = offset
     }
 
+    /// Orders positions by line, then column.
     public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
         (lhs.line, lhs.column) < (rhs.line, rhs.column)
     }
@@ -35,6 +37,7 @@ public struct SourceRange: Sendable, Hashable, Comparable, Codable {
     public var start: SourcePosition
     public var end: SourcePosition
 
+    /// A range from `start` up to, not including, `end`.
     public init(file: String, start: SourcePosition, end: SourcePosition) {
         self.file = file
         self.start = start
@@ -51,6 +54,7 @@ public struct SourceRange: Sendable, Hashable, Comparable, Codable {
         SourceRange(file: file, at: SourcePosition(line: 1, column: 1, offset: 0))
     }
 
+    /// Orders ranges by file, then start line and column.
     public static func < (lhs: SourceRange, rhs: SourceRange) -> Bool {
         (lhs.file, lhs.start.line, lhs.start.column) < (rhs.file, rhs.start.line, rhs.start.column)
     }

@@ -8,6 +8,12 @@
 /// Suggestion.closest(to: "mesage_detail", in: ["message_detail", "notice"]) // "message_detail"
 /// ```
 public enum Suggestion {
+    /// The candidate closest to `word`, ignoring case, or nil when none is close enough.
+    ///
+    /// ```swift
+    /// Suggestion.closest(to: "lanch", in: ["launch", "ready"]) // "launch"
+    /// Suggestion.closest(to: "xyz", in: ["launch"])            // nil
+    /// ```
     public static func closest<S: Sequence>(to word: String, in candidates: S) -> String?
     where S.Element == String {
         let target = Array(word.lowercased().unicodeScalars)

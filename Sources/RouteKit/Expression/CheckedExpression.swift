@@ -78,6 +78,7 @@ public struct CheckedExpression: Sendable {
 /// ExpressionInterpreter.evaluate(expr!, payload: [:]) // .int(3)
 /// ```
 public enum ExpressionInterpreter {
+    /// Evaluates `expr` against a payload whose top-level keys are the variables.
     public static func evaluate(_ expr: Expr, payload: JSONValue) -> Value {
         var interpreter = Interpreter(payload: payload, patterns: [:], recorder: NoTrace())
         return interpreter.evaluate(expr)

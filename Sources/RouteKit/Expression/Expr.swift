@@ -84,6 +84,7 @@ public struct MapEntry: Sendable, Hashable {
     public var key: Expr
     public var value: Expr
 
+    /// An entry from its key and value expressions.
     public init(key: Expr, value: Expr) {
         self.key = key
         self.value = value

@@ -15,6 +15,12 @@ public struct ExpressionDiagnostic: Error, Sendable, Hashable {
     public var range: Range<Int>
     public var fixIt: FixIt?
 
+    /// A problem at `range`, in Unicode scalars of the expression text.
+    ///
+    /// ```swift
+    /// ExpressionDiagnostic(.error, .syntaxError, "unexpected '='; did you mean '=='?", at: 5..<6,
+    ///                      fixIt: FixIt(replacement: "=="))
+    /// ```
     public init(
         _ severity: Severity, _ code: DiagnosticCode, _ message: String, at range: Range<Int>,
         fixIt: FixIt? = nil

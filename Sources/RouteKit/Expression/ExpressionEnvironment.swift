@@ -9,6 +9,7 @@
 public struct ExpressionEnvironment: Sendable, Hashable {
     public var fields: [String: FieldType]
 
+    /// An environment declaring `fields` by payload path.
     public init(fields: [String: FieldType] = [:]) { self.fields = fields }
 
     /// How a payload path relates to the declarations.

@@ -10,6 +10,7 @@ public struct TraceStep: Sendable, CustomStringConvertible {
     public var text: String
     public var value: Value
 
+    /// A step: the sub-expression at `range`, its text and its value.
     public init(range: Range<Int>, text: String, value: Value) {
         self.range = range
         self.text = text

@@ -127,6 +127,7 @@ public enum MapKey: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Keys are equal when of the same kind and value; strings compare their Unicode scalars.
     public static func == (lhs: MapKey, rhs: MapKey) -> Bool {
         switch (lhs, rhs) {
         case (.int(let a), .int(let b)): a == b
@@ -136,6 +137,7 @@ public enum MapKey: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Hashes consistently with `==`: a string by its Unicode scalars.
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .int(let i):

@@ -10,6 +10,7 @@ public struct Defaults: Sendable, Hashable {
     public var clearBadge: Bool
     public var alert: AlertTemplate
 
+    /// Defaults; anything not given takes SPEC's value.
     public init(foreground: ForegroundPolicy = .alert, ifVisible: IfVisiblePolicy = .reload,
                 clearBadge: Bool = false, alert: AlertTemplate = AlertTemplate()) {
         self.foreground = foreground
@@ -26,6 +27,7 @@ public struct AlertTemplate: Sendable, Hashable {
     public var confirm: String
     public var cancel: String
 
+    /// Templates; by default no title, the APNs alert as the message, `View` and `Cancel`.
     public init(title: String = "", message: String = "{aps.alert}", confirm: String = "View",
                 cancel: String = "Cancel") {
         self.title = title

@@ -8,6 +8,7 @@
 /// if case .scalar(let scalar) = node.content { print(scalar.value, node.range.start.line) }
 /// ```
 public struct Node: Sendable {
+    /// What a node holds: a scalar, a sequence of nodes, or a mapping's key-value pairs.
     public enum Content: Sendable {
         case scalar(Scalar)
         case sequence([Node])
@@ -23,20 +24,24 @@ public struct Node: Sendable {
         case folded
     }
 
+    /// A scalar's text and how it was written.
     public struct Scalar: Sendable, Hashable {
         public var value: String
         public var style: ScalarStyle
 
+        /// A scalar; plain unless `style` says otherwise.
         public init(_ value: String, style: ScalarStyle = .plain) {
             self.value = value
             self.style = style
         }
     }
 
+    /// One `key: value` entry of a mapping.
     public struct Pair: Sendable {
         public var key: Node
         public var value: Node
 
+        /// A mapping entry from its key and value nodes.
         public init(key: Node, value: Node) {
             self.key = key
             self.value = value
@@ -48,6 +53,11 @@ public struct Node: Sendable {
     public var tag: String?
     public var range: SourceRange
 
+    /// A node holding `content` at `range`, with its explicit tag if any.
+    ///
+    /// ```swift
+    /// let node = Node(.scalar(Node.Scalar("3")), range: .wholeFile("routes/app.yaml"))
+    /// ```
     public init(_ content: Content, tag: String? = nil, range: SourceRange) {
         self.content = content
         self.tag = tag

@@ -20,6 +20,13 @@ public struct RouteTable: Sendable {
     /// Performed when no rule matches; nil for `fallback: none`.
     public var fallback: Route?
 
+    /// A table; version 1, without a login screen, payload fields or fallback, and SPEC's defaults
+    /// unless told.
+    ///
+    /// ```swift
+    /// let table = RouteTable(tabs: ["home"], screens: [Screen(name: "inbox", show: .push)], rules: [])
+    /// table.tabIndex(of: "home") // 0
+    /// ```
     public init(
         version: Int = 1, tabs: [String], loginScreen: String? = nil, screens: [Screen],
         payloadFields: [PayloadField] = [], defaults: Defaults = Defaults(), rules: [Rule],
@@ -39,10 +46,12 @@ public struct RouteTable: Sendable {
 
     private var screenIndex: [String: Int]
 
+    /// The screen declared as `name` (the first one, if declared twice), or nil.
     public func screen(named name: String) -> Screen? {
         screenIndex[name].map { screens[$0] }
     }
 
+    /// The position of tab `name` in the tab bar, or nil when it is not a tab.
     public func tabIndex(of name: String) -> Int? { tabs.firstIndex(of: name) }
 
     /// Declared payload fields as the expression checker and the normalizer want them.
@@ -57,6 +66,7 @@ public struct PayloadField: Sendable, Hashable {
     public var type: FieldType
     public var range: SourceRange?
 
+    /// A field declared at `path` with `type`; `range` is where its key was written.
     public init(path: String, type: FieldType, range: SourceRange? = nil) {
         self.path = path
         self.type = type

@@ -13,6 +13,12 @@ public struct Rule: Sendable, Hashable {
     /// Where the rule's `- name:` item starts.
     public var range: SourceRange?
 
+    /// A rule named `name` that takes `route` when the `when` predicate holds.
+    ///
+    /// ```swift
+    /// let rule = Rule(name: "message-detail", when: ExpressionSource("type == 3"),
+    ///                 route: Route(action: Action(push: [ScreenStep(screen: "message_detail")])))
+    /// ```
     public init(name: String, when: ExpressionSource, route: Route, range: SourceRange? = nil) {
         self.name = name
         self.when = when
@@ -30,6 +36,7 @@ public struct Route: Sendable, Hashable {
     public var ifVisible: IfVisiblePolicy?
     public var alert: AlertOverride
 
+    /// A route; no login of its own, and nil policies and empty overrides keep the table's defaults.
     public init(
         action: Action, login: LoginRule = .none, foreground: ForegroundPolicy? = nil,
         ifVisible: IfVisiblePolicy? = nil, alert: AlertOverride = AlertOverride()
@@ -51,6 +58,11 @@ public struct Action: Sendable, Hashable {
     public var push: [ScreenStep]
     public var present: ScreenStep?
 
+    /// An action; by default it selects no tab and shows no screen.
+    ///
+    /// ```swift
+    /// Action(tab: "home", popToRoot: true, push: [ScreenStep(screen: "message_detail")])
+    /// ```
     public init(tab: String? = nil, popToRoot: Bool = false, push: [ScreenStep] = [],
                 present: ScreenStep? = nil) {
         self.tab = tab
@@ -67,6 +79,12 @@ public struct ScreenStep: Sendable, Hashable {
     public var params: [ParamBinding]
     public var range: SourceRange?
 
+    /// A screen to show; `params` should be sorted by name, as the decoder sorts them.
+    ///
+    /// ```swift
+    /// ScreenStep(screen: "message_detail",
+    ///            params: [ParamBinding(name: "id", expression: ExpressionSource("id"))])
+    /// ```
     public init(screen: String, params: [ParamBinding] = [], range: SourceRange? = nil) {
         self.screen = screen
         self.params = params
@@ -79,6 +97,7 @@ public struct ParamBinding: Sendable, Hashable {
     public var name: String
     public var expression: ExpressionSource
 
+    /// Binds the param `name` to an expression over the payload.
     public init(name: String, expression: ExpressionSource) {
         self.name = name
         self.expression = expression
@@ -114,6 +133,7 @@ public struct AlertOverride: Sendable, Hashable {
     public var confirm: String?
     public var cancel: String?
 
+    /// Overrides; each nil text keeps the table's default.
     public init(title: String? = nil, message: String? = nil, confirm: String? = nil,
                 cancel: String? = nil) {
         self.title = title
@@ -129,6 +149,11 @@ public struct ExpressionSource: Sendable, Hashable {
     public var range: SourceRange?
     public var style: Node.ScalarStyle
 
+    /// Expression text, with where and how it was written when it comes from a route file.
+    ///
+    /// ```swift
+    /// let when = ExpressionSource("type == 3") // no position: diagnostics point at no file
+    /// ```
     public init(_ text: String, range: SourceRange? = nil, style: Node.ScalarStyle = .plain) {
         self.text = text
         self.range = range

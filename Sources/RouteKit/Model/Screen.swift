@@ -22,6 +22,7 @@ public struct Screen: Sendable, Hashable {
     public var loginRequired: Bool
     public var range: SourceRange?
 
+    /// A screen shown as `show`; the rest defaults to no tab, no params and every flag off.
     public init(
         name: String, show: Presentation, tab: String? = nil, params: [ScreenParam] = [],
         hidesBottomBar: Bool = false, embedInNavigation: Bool = false, loginRequired: Bool = false,
@@ -48,6 +49,7 @@ public struct ScreenParam: Sendable, Hashable {
     public var name: String
     public var type: FieldType
 
+    /// A param named `name` of type `type`.
     public init(name: String, type: FieldType) {
         self.name = name
         self.type = type

@@ -107,6 +107,7 @@ public struct Navigator: Sendable {
         /// What the decider made of `payload` when it arrived.
         public var decision: Decision
 
+        /// A route for `payload` with the decision made for it.
         public init(payload: JSONValue, decision: Decision) {
             self.payload = payload
             self.decision = decision

@@ -12,6 +12,7 @@
 public struct NavigatorJSONError: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
 
+    /// An error with `message`, a single lowercase phrase.
     public init(_ message: String) {
         self.message = message
     }

@@ -14,6 +14,7 @@ public struct JSONReadError: Error, Sendable, Hashable, CustomStringConvertible 
     /// The offset of the offending byte from the start of the input.
     public var offset: Int
 
+    /// An error of kind `code` (one of the code constants) at byte `offset`.
     public init(code: String, message: String, offset: Int) {
         self.code = code
         self.message = message

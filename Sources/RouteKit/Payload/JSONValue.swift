@@ -27,12 +27,19 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral,
     ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByStringLiteral,
     ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
+    /// `nil` as `.null`.
     public init(nilLiteral: ()) { self = .null }
+    /// A boolean literal as `.bool`.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// An integer literal as `.int`.
     public init(integerLiteral value: Int64) { self = .int(value) }
+    /// A floating-point literal as `.double`.
     public init(floatLiteral value: Double) { self = .double(value) }
+    /// A string literal as `.string`.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// An array literal as `.array`.
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    /// A dictionary literal as `.object`; the last of repeated keys wins.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }

@@ -14,6 +14,7 @@ public struct NormalizationIssue: Sendable, Hashable, CustomStringConvertible {
     /// A single lowercase phrase for `routecheck eval --explain`.
     public var message: String
 
+    /// An issue for the field at `path` whose `value` is not a valid `expected`.
     public init(path: String, value: JSONValue, expected: FieldType, message: String) {
         self.path = path
         self.value = value

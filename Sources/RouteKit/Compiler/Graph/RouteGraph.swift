@@ -39,6 +39,7 @@ public struct RouteGraph: Sendable, Hashable {
         /// The table's `login_screen`.
         public var isLoginScreen: Bool
 
+        /// A node; neither login-gated nor the login screen unless told.
         public init(id: String, kind: NodeKind, lines: [String], loginGated: Bool = false,
                     isLoginScreen: Bool = false) {
             self.id = id
@@ -62,6 +63,7 @@ public struct RouteGraph: Sendable, Hashable {
         public var nodes: [String]
         public var groups: [Group]
 
+        /// A group holding `nodes` (by id) and nested `groups`, both empty by default.
         public init(id: String, title: String, nodes: [String] = [], groups: [Group] = []) {
             self.id = id
             self.title = title
@@ -93,6 +95,7 @@ public struct RouteGraph: Sendable, Hashable {
         /// The label, one entry per line; empty for none.
         public var lines: [String]
 
+        /// An arrow from node id `from` to node id `to`, labelled with `lines`.
         public init(from: String, to: String, kind: EdgeKind, lines: [String] = []) {
             self.from = from
             self.to = to
@@ -107,6 +110,7 @@ public struct RouteGraph: Sendable, Hashable {
     public var groups: [Group]
     public var edges: [Edge]
 
+    /// A graph from its parts; `draw(_:)` makes one from a program.
     public init(nodes: [Node], groups: [Group], edges: [Edge]) {
         self.nodes = nodes
         self.groups = groups
@@ -141,8 +145,11 @@ public struct RouteGraph: Sendable, Hashable {
     /// RouteGraph.NodeID.screen("notice") // "screen:notice"
     /// ```
     public enum NodeID {
+        /// The id of a tab's node: `tab:` and the name.
         public static func tab(_ name: String) -> String { "tab:" + name }
+        /// The id of a screen's node: `screen:` and the name.
         public static func screen(_ name: String) -> String { "screen:" + name }
+        /// The id of a rule's node: `rule:` and the name.
         public static func rule(_ name: String) -> String { "rule:" + name }
         public static let fallback = "fallback"
     }

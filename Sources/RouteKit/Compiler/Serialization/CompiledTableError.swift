@@ -14,6 +14,7 @@ public struct CompiledTableError: Error, Sendable, Hashable, CustomStringConvert
     /// A single lowercase phrase without the path, such as `expected a string`.
     public var message: String
 
+    /// An error at a JSON `path` (empty for the whole document) with a lowercase `message`.
     public init(path: String, message: String) {
         self.path = path
         self.message = message

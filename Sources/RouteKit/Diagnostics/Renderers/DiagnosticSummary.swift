@@ -13,6 +13,7 @@ public struct DiagnosticSummary: Sendable, Hashable {
     /// Diagnostics counted in `errors`/`warnings` but not rendered because of a cap.
     public var suppressed: Int
 
+    /// Totals; `suppressed` counts diagnostics left out by a cap.
     public init(
         tables: Int, files: Int, rules: Int, errors: Int, warnings: Int, suppressed: Int = 0
     ) {

@@ -20,6 +20,7 @@ public struct TextDiagnosticRenderer: Sendable {
     public var showsFixIts: Bool
     private let files: [String: SourceFile]
 
+    /// A renderer that quotes source lines from `files`; colored output only when `colored`.
     public init(files: [SourceFile], colored: Bool = false, showsFixIts: Bool = true) {
         var byPath: [String: SourceFile] = [:]
         for file in files { byPath[file.path] = file }

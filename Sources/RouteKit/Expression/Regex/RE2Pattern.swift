@@ -57,6 +57,7 @@ extension RE2Pattern {
         /// Where the problem starts, in Unicode scalars from the start of the pattern.
         public var offset: Int
 
+        /// An error with `message` at `offset`, in Unicode scalars of the pattern.
         public init(message: String, offset: Int) {
             self.message = message
             self.offset = offset

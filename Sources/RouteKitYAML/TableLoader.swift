@@ -15,9 +15,6 @@ public struct CheckedTable: Sendable {
     public var table: RouteTable? { program?.table }
     /// The reference interpreter over the checked table; nil when the table has errors.
     public var program: RoutingProgram?
-    /// What decides payloads for this table — the indexed evaluator; nil when the table has
-    /// errors.
-    public var decider: (any RouteDecider)? { program.map(CompiledTable.init) }
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }

@@ -22,6 +22,8 @@ struct BenchOptions {
     var quick = false
     /// Measure table loading only (for profiling the loaders, e.g. under callgrind).
     var loadOnly = false
+    /// Measure deciding only: no loading, reference interpreter or memory figures (for profilers).
+    var decideOnly = false
     /// Time with the thread's CPU time instead of `ContinuousClock` (for loaded machines).
     var cpuTime = false
     /// The largest table for which YAML load is also timed with the checker's rule analysis
@@ -41,6 +43,7 @@ struct BenchOptions {
           --runs N            timed runs per figure; the median is printed (default 5)
           --quick             a smoke run: 5000 payloads, 3 runs, smaller reference budget
           --load-only         measure table loading only (for profilers such as callgrind)
+          --decide-only       measure deciding and the hand-written baselines only (for profilers)
           --cpu-time          time with the thread's CPU time instead of ContinuousClock
                               (less disturbed by other processes on a loaded machine)
           --generate-chain    write the hand-written chain for the 100-rule table to PATH
@@ -71,6 +74,7 @@ struct BenchOptions {
                 options.referenceBudget = 1_000_000
                 options.analysisMaxRules = 100
             case "--load-only": options.loadOnly = true
+            case "--decide-only": options.decideOnly = true
             case "--cpu-time": options.cpuTime = true
             case "--generate-chain":
                 options.chainPath = rest.first.map { $0.hasPrefix("--") } == false

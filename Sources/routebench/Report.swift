@@ -4,6 +4,7 @@ struct Report {
     var options: BenchOptions
 
     func lines() -> [String] {
+        if options.decideOnly { return decideLines() + ["", "targets"] + targets().prefix(3) }
         var out = ["", "load (median of \(options.runs) runs; in-memory bytes, no file I/O)"]
         out.append(row(["rules", "YAML", "YAML load+compile", "libyaml events", "ratio",
                         "compiled JSON", "JSON load", "YAML/JSON", "indexed", "+analysis (1 run)"]))
@@ -19,6 +20,24 @@ struct Report {
             ]))
         }
         if options.loadOnly { return out }
+        out += decideLines()
+        out += ["", "memory per rule (held / peak while loading; see the method above)"]
+        out.append(row(["rules", "from JSON held", "from JSON peak", "from YAML held", "from YAML peak"]))
+        for result in results {
+            out.append(row([
+                "\(result.rules)", result.memoryJSON.map { Self.memory($0.held) } ?? "n/a",
+                result.memoryJSON.map { Self.memory($0.peak) } ?? "n/a",
+                result.memoryYAML.map { Self.memory($0.held) } ?? "n/a",
+                result.memoryYAML.map { Self.memory($0.peak) } ?? "n/a",
+            ]))
+        }
+        out += ["", "targets"] + targets()
+        return out
+    }
+
+    /// The decide table and the hand-written baselines.
+    private func decideLines() -> [String] {
+        var out: [String] = []
         out += ["", "decide (per payload; ~\(Int(results.first?.payloadBytes ?? 0))-byte payloads)"]
         out.append(row(["rules", "payloads", "decide indexed", "decide reference", "ref. payloads",
                         "JSONReader", "decode+decide", "unmatched", "mismatches"]))
@@ -30,16 +49,6 @@ struct Report {
                 String(format1: result.unmatchedPercent) + "%", "\(result.mismatches)",
             ]))
         }
-        out += ["", "memory per rule (held / peak while loading; see the method above)"]
-        out.append(row(["rules", "from JSON held", "from JSON peak", "from YAML held", "from YAML peak"]))
-        for result in results {
-            out.append(row([
-                "\(result.rules)", result.memoryJSON.map { Self.memory($0.held) } ?? "n/a",
-                result.memoryJSON.map { Self.memory($0.peak) } ?? "n/a",
-                result.memoryYAML.map { Self.memory($0.held) } ?? "n/a",
-                result.memoryYAML.map { Self.memory($0.peak) } ?? "n/a",
-            ]))
-        }
         if let sized = results.first(where: { $0.chain != nil }), let chain = sized.chain {
             out += ["", "baselines at \(sized.rules) rules (hand-written chain, HandWrittenChain.swift)"]
             out.append("  chain on the decoded JSONValue:         \(Self.nanos(chain.onValue))"
@@ -48,7 +57,6 @@ struct Report {
             out.append("  JSONSerialization + chain on [String: Any]: \(Self.nanos(chain.serializationChain))"
                 + "   (mismatches vs decide: \(chain.mismatchesAny))")
         }
-        out += ["", "targets"] + targets()
         return out
     }
 

@@ -61,6 +61,10 @@ struct SizeBenchmark {
         result.statistics = compiled.statistics
         let runs = options.runs
 
+        if options.decideOnly {
+            measureDecide(compiled, payloads, into: &result, log: log)
+            return result
+        }
         log("  \(count) rules: loading")
         result.yamlLoad = Stopwatch.seconds(Stopwatch.median(runs: runs) {
             Sink.consume(TableLoading.fromYAML(yaml)?.statistics.rules ?? -1)
@@ -80,32 +84,14 @@ struct SizeBenchmark {
         }
 
         if options.loadOnly { return result }
-        log("  \(count) rules: deciding")
+        measureDecide(compiled, payloads, into: &result, log: log)
         let values = payloads.values
-        result.decideCompiled = Stopwatch.nanosecondsPerItem(runs: runs, count: values.count) {
-            Sink.consume(Self.decideAll(values, compiled))
-        }
         let referenceCount = min(values.count, max(200, options.referenceBudget / max(1, count)))
         let referenceValues = Array(values.prefix(referenceCount))
         result.referencePayloads = referenceCount
         result.decideReference = Stopwatch.nanosecondsPerItem(runs: runs, count: referenceCount) {
             Sink.consume(Self.decideAll(referenceValues, program))
         }
-        let bytes = payloads.bytes
-        result.decodeOnly = Stopwatch.nanosecondsPerItem(runs: runs, count: bytes.count) {
-            var total = 0
-            for payload in bytes { if case .object(let members)? = try? JSONReader.read(payload) { total &+= members.count } }
-            Sink.consume(total)
-        }
-        result.decodeDecide = Stopwatch.nanosecondsPerItem(runs: runs, count: bytes.count) {
-            var total = 0
-            for payload in bytes {
-                guard let value = try? JSONReader.read(payload) else { continue }
-                total &+= Self.index(compiled.decide(value))
-            }
-            Sink.consume(total)
-        }
-
         log("  \(count) rules: checking agreement and memory")
         result.mismatches = referenceValues.reduce(0) { $0 + (compiled.decide($1) == program.decide($1) ? 0 : 1) }
         if let fromJSON {
@@ -119,11 +105,39 @@ struct SizeBenchmark {
         if fromJSON != nil {
             result.memoryJSON = MemoryProbe.measure(compiledJSON, yaml: false, rules: count)
         }
-        if count == HandWrittenChain.ruleCount, options.seed == HandWrittenChain.seed {
-            log("  \(count) rules: hand-written chain baselines")
+        return result
+    }
+
+    /// `decide` on decoded payloads, decoding alone, decode+decide from bytes, and at the chain's
+    /// size the hand-written baselines.
+    private func measureDecide(_ compiled: CompiledTable, _ payloads: PayloadSet, into result: inout SizeResult,
+                               log: (String) -> Void)
+    {
+        let runs = options.runs
+        log("  \(result.rules) rules: deciding")
+        let values = payloads.values
+        result.decideCompiled = Stopwatch.nanosecondsPerItem(runs: runs, count: values.count) {
+            Sink.consume(Self.decideAll(values, compiled))
+        }
+        let bytes = payloads.bytes
+        result.decodeOnly = Stopwatch.nanosecondsPerItem(runs: runs, count: bytes.count) {
+            var total = 0
+            for payload in bytes { if case .object(let members)? = try? JSONReader.read(payload) { total &+= members.count } }
+            Sink.consume(total)
+        }
+        result.decodeDecide = Stopwatch.nanosecondsPerItem(runs: runs, count: bytes.count) {
+            var total = 0
+            for payload in bytes {
+                let decision = payload.withUnsafeBytes { try? compiled.decide(json: $0) }
+                if let decision { total &+= Self.index(decision) }
+            }
+            Sink.consume(total)
+        }
+
+        if result.rules == HandWrittenChain.ruleCount, options.seed == HandWrittenChain.seed {
+            log("  \(result.rules) rules: hand-written chain baselines")
             result.chain = chain(payloads, compiled: compiled, log: log)
         }
-        return result
     }
 
     private func chain(_ payloads: PayloadSet, compiled: CompiledTable, log: (String) -> Void)

@@ -16,27 +16,12 @@ public enum AlertRenderer {
     public static func render(_ template: String, payload: JSONValue) -> String {
         // Most texts ("View", "Cancel") have no placeholder; a byte scan settles them cheaply.
         guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
-        var output = ""
-        var rest = Substring(template)
-        while let open = rest.firstIndex(of: "{") {
-            output += rest[..<open]
-            guard let close = rest[open...].firstIndex(of: "}") else {
-                output += rest[open...]
-                return output
-            }
-            let path = rest[rest.index(after: open)..<close]
-            output += text(of: value(at: path, in: payload))
-            rest = rest[rest.index(after: close)...]
-        }
-        output += rest
-        return output
+        return Template(template).render { path in value(at: path, in: payload) }
     }
 
-    static func value(at path: Substring, in payload: JSONValue) -> JSONValue? {
+    static func value(at path: [String], in payload: JSONValue) -> JSONValue? {
         var current: JSONValue? = payload
-        for key in path.split(separator: ".", omittingEmptySubsequences: false) {
-            current = current?[String(key)]
-        }
+        for key in path { current = current?[key] }
         return current
     }
 
@@ -49,6 +34,59 @@ public enum AlertRenderer {
             if case .string(let body)? = members["body"] { return body }
             return JSONWriter.write(.object(members))
         case let other?: return JSONWriter.write(other)
+        }
+    }
+
+    /// A text split into literal parts and placeholders, once, so that rendering it for many
+    /// payloads only looks values up. A placeholder runs from a `{` to the next `}`; a `{` with
+    /// no `}` after it is literal text.
+    ///
+    /// ```swift
+    /// AlertRenderer.Template("New: {aps.alert}").segments // [.text("New: "), .placeholder(["aps", "alert"])]
+    /// ```
+    struct Template: Sendable {
+        enum Segment: Sendable, Hashable {
+            case text(String)
+            /// The dotted path's components.
+            case placeholder([String])
+        }
+
+        let segments: [Segment]
+
+        init(_ template: String) {
+            var segments: [Segment] = []
+            var rest = Substring(template)
+            while let open = rest.firstIndex(of: "{") {
+                guard let close = rest[open...].firstIndex(of: "}") else { break }
+                if open > rest.startIndex { segments.append(.text(String(rest[..<open]))) }
+                let path = rest[rest.index(after: open)..<close]
+                segments.append(.placeholder(
+                    path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)))
+                rest = rest[rest.index(after: close)...]
+            }
+            if !rest.isEmpty || segments.isEmpty { segments.append(.text(String(rest))) }
+            self.segments = segments
+        }
+
+        /// The paths of the placeholders, in order.
+        var placeholders: [[String]] {
+            segments.compactMap { if case .placeholder(let path) = $0 { path } else { nil } }
+        }
+
+        /// The text with each placeholder replaced by the text of `value(path)`.
+        func render(_ value: ([String]) -> JSONValue?) -> String {
+            // A text that is one placeholder, such as `{aps.alert}`, is the value's own string.
+            if segments.count == 1, case .placeholder(let path) = segments[0] {
+                return AlertRenderer.text(of: value(path))
+            }
+            var output = ""
+            for segment in segments {
+                switch segment {
+                case .text(let text): output += text
+                case .placeholder(let path): output += AlertRenderer.text(of: value(path))
+                }
+            }
+            return output
         }
     }
 }

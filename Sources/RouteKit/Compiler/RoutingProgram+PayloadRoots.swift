@@ -41,13 +41,8 @@ extension RoutingProgram {
     }
 
     /// The first path component of each placeholder, found exactly as `AlertRenderer.render`
-    /// finds placeholders: from a `{` to the next `}`.
+    /// finds placeholders.
     private static func collectPlaceholderRoots(_ template: String, into roots: inout Set<String>) {
-        var rest = Substring(template)
-        while let open = rest.firstIndex(of: "{") {
-            guard let close = rest[open...].firstIndex(of: "}") else { return }
-            roots.insert(firstComponent(String(rest[rest.index(after: open)..<close])))
-            rest = rest[rest.index(after: close)...]
-        }
+        for path in AlertRenderer.Template(template).placeholders { roots.insert(path.first ?? "") }
     }
 }

@@ -93,7 +93,7 @@ extension Interpreter {
         case (.int(let a), .int(let b)): return a == b
         case (.double(let a), .double(let b)): return a == b
         case (.int(let a), .double(let b)), (.double(let b), .int(let a)): return compare(a, b) == .equal
-        case (.string(let a), .string(let b)): return a.unicodeScalars.elementsEqual(b.unicodeScalars)
+        case (.string(let a), .string(let b)): return a.hasSameScalars(as: b)
         case (.list(let a), .list(let b)):
             return a.count == b.count && zip(a, b).allSatisfy { equals($0, $1) }
         case (.map(let a), .map(let b)):

@@ -132,7 +132,7 @@ public enum MapKey: Sendable, Hashable, CustomStringConvertible {
         switch (lhs, rhs) {
         case (.int(let a), .int(let b)): a == b
         case (.bool(let a), .bool(let b)): a == b
-        case (.string(let a), .string(let b)): a.unicodeScalars.elementsEqual(b.unicodeScalars)
+        case (.string(let a), .string(let b)): a.hasSameScalars(as: b)
         default: false
         }
     }

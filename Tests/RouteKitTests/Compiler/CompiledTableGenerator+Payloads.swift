@@ -26,6 +26,7 @@ extension CompiledTableGenerator {
             .array((0..<random.below(3)).map { _ in random.chance(0.9) ? stringValue() : .bool(true) })
         }
         maybe("extra", 0.4) { anyValue() }
+        maybe("meta", 0.3) { random.chance(0.7) ? .object(["level": intValue()]) : stringValue() }
         maybe("ghost", 0.3) { anyValue() }
         return .object(members)
     }

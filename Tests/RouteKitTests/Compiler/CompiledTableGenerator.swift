@@ -21,13 +21,16 @@ struct CompiledTableGenerator {
         PayloadField(path: "flag", type: .bool), PayloadField(path: "aps.badge", type: .int),
         PayloadField(path: "aps.alert", type: .any), PayloadField(path: "data.cat", type: .string),
         PayloadField(path: "tags", type: .list(.string)), PayloadField(path: "extra", type: .any),
+        // A field under a declared scalar: normalization removes or converts `meta` first, so
+        // `meta.level` is never there.
+        PayloadField(path: "meta", type: .string), PayloadField(path: "meta.level", type: .int),
     ]
 
     /// Declared scalar fields as predicates name them; `type` twice so one field dominates.
     static let scalarFields: [(String, FieldType)] = [
         ("type", .int), ("type", .int), ("kind", .int), ("target", .string), ("uid", .string),
         ("score", .double), ("flag", .bool), ("aps.badge", .int), (#"aps["badge"]"#, .int),
-        ("data.cat", .string),
+        ("data.cat", .string), ("meta.level", .int), ("meta", .string),
     ]
 
     static let screens: [Screen] = [
@@ -45,7 +48,8 @@ struct CompiledTableGenerator {
         let defaults = Defaults(
             foreground: random.pick(ForegroundPolicy.allCases), ifVisible: random.pick(IfVisiblePolicy.allCases),
             clearBadge: random.chance(0.5),
-            alert: AlertTemplate(title: random.pick(["", "T{type}"]), message: random.pick(["{aps.alert}", "{target}!"])))
+            alert: AlertTemplate(title: random.pick(["", "T{type}", "{data}", "{meta.level}"]),
+                                 message: random.pick(["{aps.alert}", "{target}!", "{aps}", "a{id}b{", "{oops"])))
         return RouteTable(
             tabs: ["home", "me"], loginScreen: "login", screens: Self.screens, payloadFields: Self.fields,
             defaults: defaults, rules: rules, fallback: random.chance(0.5) ? route() : nil)

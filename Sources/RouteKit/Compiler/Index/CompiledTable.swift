@@ -8,6 +8,11 @@
 /// candidate lists (sorted by rule position) are merged and tried in table order with the full
 /// predicate and route resolution, so first-match order is kept exactly.
 ///
+/// Deciding reads each declared field once into a slot (`PayloadSlots`) and never builds a
+/// normalized copy of the payload unless an expression needs more than declared fields; predicates,
+/// params, login users and alert texts are prepared per rule at compile time (`SlotPredicate`,
+/// `SlotRoute`).
+///
 /// ```swift
 /// let compiled = CompiledTable(program)
 /// compiled.decide(["type": "3", "id": 42]) == program.decide(["type": "3", "id": 42]) // true
@@ -16,17 +21,12 @@
 public struct CompiledTable: RouteDecider {
     /// The reference program this table was compiled from; it resolves matched routes.
     public let program: RoutingProgram
-    /// Every posting list, back to back: rule positions in `program.rules`, ascending per list.
-    private let postings: [Int]
-    /// One hash index per field that some rule is keyed on, most used first.
-    private let fields: [FieldIndex]
-    /// The range in `postings` of the rules without a key atom, tried for every payload.
-    private let always: PostingRange
+    /// The index and the prepared rules; a class, so that copying the table copies no arrays.
+    private let engine: DecisionEngine
     /// The field each rule is keyed on, by rule position (nil: always a candidate).
     private let keyFields: [String?]
     /// Builds only the payload members the program can read, for `decide(json:)`.
     let payloadReader: PayloadReader
-
     /// The table the program was checked from.
     public var table: RouteTable { program.table }
 
@@ -38,10 +38,9 @@ public struct CompiledTable: RouteDecider {
     /// ```
     public init(_ program: RoutingProgram) {
         self.program = program
-        let builder = IndexBuilder(program: program)
-        postings = builder.postings
-        fields = builder.fields
-        always = builder.always
+        let slots = PayloadSlots(fields: program.table.fieldTypes)
+        let builder = IndexBuilder(program: program, slots: slots)
+        engine = DecisionEngine(program: program, slots: slots, builder: builder)
         keyFields = builder.keyFields
         payloadReader = PayloadReader(keeping: program.payloadRoots)
     }
@@ -53,26 +52,7 @@ public struct CompiledTable: RouteDecider {
     /// decision.action?.push.first?.params["id"] // 42
     /// ```
     public func decide(_ payload: JSONValue) -> Decision {
-        let normalized = program.normalizer.normalize(payload).payload
-        var matched: Decision?
-        forEachCandidate(in: normalized) { position in
-            let rule = program.rules[position]
-            guard rule.when.matches(payload: normalized),
-                case .success(let decision) = program.resolve(
-                    rule.route, source: .rule(name: rule.rule.name, index: rule.index),
-                    payload: normalized)
-            else { return true }
-            matched = decision
-            return false
-        }
-        if let matched { return matched }
-        if let fallback = program.fallback,
-            case .success(let decision) = program.resolve(
-                fallback, source: .fallback, payload: normalized)
-        {
-            return decision
-        }
-        return .unmatched
+        engine.decide(payload)
     }
 
     /// The positions (in `program.rules`) of the rules a payload must be tried against, in the
@@ -82,57 +62,7 @@ public struct CompiledTable: RouteDecider {
     /// compiled.candidates(for: ["type": 3]) // [0, 4]: `type == 3` and an unindexed rule
     /// ```
     func candidates(for payload: JSONValue) -> [Int] {
-        var positions: [Int] = []
-        forEachCandidate(in: program.normalizer.normalize(payload).payload) { position in
-            positions.append(position)
-            return true
-        }
-        return positions
-    }
-
-    /// Calls `body` with each candidate rule position for a normalized payload, in ascending order,
-    /// until it returns false. The candidate lists of the looked-up keys and the always-candidates
-    /// are merged through cursors on the stack: one per indexed field at most, plus one. A rule is
-    /// in at most one list, so no position repeats.
-    private func forEachCandidate(in normalized: JSONValue, _ body: (Int) -> Bool) {
-        withUnsafeTemporaryAllocation(of: PostingRange.self, capacity: fields.count + 1) { cursors in
-            var count = 0
-            if !always.isEmpty {
-                cursors.initializeElement(at: count, to: always)
-                count += 1
-            }
-            for field in fields {
-                guard let value = Self.lookup(normalized, field.path), let key = IndexKey(value),
-                    let range = field.postings[key]
-                else { continue }
-                cursors.initializeElement(at: count, to: range)
-                count += 1
-            }
-            while true {
-                var best = -1
-                var bestPosition = Int.max
-                for slot in 0..<count where !cursors[slot].isEmpty {
-                    let position = postings[cursors[slot].start]
-                    if position < bestPosition {
-                        bestPosition = position
-                        best = slot
-                    }
-                }
-                guard best >= 0 else { return }
-                cursors[best].start += 1
-                guard body(bestPosition) else { return }
-            }
-        }
-    }
-
-    /// The value at a path, walked as the interpreter walks `a.b`: through objects only.
-    private static func lookup(_ payload: JSONValue, _ path: [String]) -> JSONValue? {
-        var current = payload
-        for component in path {
-            guard let member = current[component] else { return nil }
-            current = member
-        }
-        return current
+        engine.candidates(for: payload)
     }
 
     /// The dotted path of the field rule `position` (in `program.rules`) is indexed on, or nil
@@ -152,6 +82,7 @@ public struct CompiledTable: RouteDecider {
     /// print("\(stats.indexedRules)/\(stats.rules) rules indexed on \(stats.indexedFields)")
     /// ```
     public var statistics: Statistics {
+        let (fields, always) = (engine.fields, engine.always)
         let unindexed = always.end - always.start
         return Statistics(
             rules: program.rules.count, indexedRules: program.rules.count - unindexed,
@@ -190,5 +121,7 @@ struct PostingRange: Sendable, Hashable {
 struct FieldIndex: Sendable {
     var name: String
     var path: [String]
+    /// The field's slot in `PayloadSlots`.
+    var slot: Int
     var postings: [IndexKey: PostingRange]
 }

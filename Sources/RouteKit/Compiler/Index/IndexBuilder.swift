@@ -6,7 +6,7 @@
 /// selective), then the first written.
 ///
 /// ```swift
-/// let builder = IndexBuilder(program: program)
+/// let builder = IndexBuilder(program: program, slots: PayloadSlots(fields: program.table.fieldTypes))
 /// builder.fields.map(\.name) // ["type", "target"]
 /// ```
 struct IndexBuilder {
@@ -16,8 +16,10 @@ struct IndexBuilder {
     private(set) var always = PostingRange(start: 0, end: 0)
     /// The dotted key field of each rule, by position; nil for rules without a key atom.
     private(set) var keyFields: [String?] = []
+    /// The position of each rule's key atom among its conjuncts; nil for rules without one.
+    private(set) var keyConjuncts: [Int?] = []
 
-    init(program: RoutingProgram) {
+    init(program: RoutingProgram, slots: PayloadSlots) {
         var declared: [[String]: FieldType] = [:]
         for (path, type) in program.normalizer.fields {
             let components = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
@@ -37,9 +39,11 @@ struct IndexBuilder {
             guard let atom = Self.choose(ruleAtoms, usage: usage) else {
                 alwaysRules.append(position)
                 keyFields.append(nil)
+                keyConjuncts.append(nil)
                 continue
             }
             keyFields.append(atom.path.joined(separator: "."))
+            keyConjuncts.append(atom.conjunct)
             rulesPerField[atom.path, default: 0] += 1
             // An atom with no keys is never true: the rule is filed nowhere and never tried.
             for key in atom.keys { filed[atom.path, default: [:]][key, default: []].append(position) }
@@ -55,7 +59,9 @@ struct IndexBuilder {
                 // Positions were appended in ascending order, so each list is already sorted.
                 index[key] = append(rules)
             }
-            fields.append(FieldIndex(name: path.joined(separator: "."), path: path, postings: index))
+            // Key atoms are on declared fields only, and every declared field has a slot.
+            guard let slot = slots.slot(of: path) else { preconditionFailure("key field \(path) has no slot") }
+            fields.append(FieldIndex(name: path.joined(separator: "."), path: path, slot: slot, postings: index))
         }
         always = append(alwaysRules)
     }

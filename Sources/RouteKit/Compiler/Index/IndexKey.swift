@@ -59,7 +59,7 @@ enum IndexKey: Sendable, Hashable {
         case (.bool(let a), .bool(let b)): a == b
         case (.int(let a), .int(let b)): a == b
         case (.double(let a), .double(let b)): a == b
-        case (.string(let a), .string(let b)): a.utf8.elementsEqual(b.utf8)
+        case (.string(let a), .string(let b)): a.hasSameScalars(as: b)
         default: false
         }
     }

@@ -8,13 +8,15 @@
 ///
 /// ```swift
 /// // when: type in [1, 2.0] && has(uid)
-/// KeyAtom(path: ["type"], keys: [.int(1), .int(2)])
+/// KeyAtom(path: ["type"], keys: [.int(1), .int(2)], conjunct: 0)
 /// ```
 struct KeyAtom: Sendable {
     /// The field's path components, as the expression names it (`aps.badge` is `["aps", "badge"]`).
     var path: [String]
     /// The values for which the atom can be true, without duplicates; empty when it never can.
     var keys: [IndexKey]
+    /// The atom's position in `KeyAtomFinder.conjuncts(of:)` of its predicate.
+    var conjunct: Int = 0
 }
 
 /// Finds the key atoms of a predicate.
@@ -30,8 +32,11 @@ enum KeyAtomFinder {
     /// type, never `null`, a list or an object.
     static func atoms(in expr: Expr, declared: [[String]: FieldType]) -> [KeyAtom] {
         var found: [KeyAtom] = []
-        for conjunct in conjuncts(of: expr) {
-            if let atom = atom(conjunct, declared: declared) { found.append(atom) }
+        for (position, conjunct) in conjuncts(of: expr).enumerated() {
+            if var atom = atom(conjunct, declared: declared) {
+                atom.conjunct = position
+                found.append(atom)
+            }
         }
         return found
     }

@@ -1,0 +1,95 @@
+/// One decision's view of a payload: declared fields are read into slots on first use (most
+/// decisions need only the indexed fields and a few others), and the whole normalized payload is
+/// built only if something that slots cannot answer needs it (a function call, a path into an
+/// `any` field, an undeclared field).
+struct DecisionContext: ~Copyable {
+    let payload: JSONValue
+    private let layout: PayloadSlots
+    private let normalizer: PayloadNormalizer
+    private let values: UnsafeMutableBufferPointer<SlotState>
+    private var normalizedPayload: JSONValue?
+
+    /// A context over `storage`, which must have room for one element per slot; `storage` is
+    /// initialized here and deinitialized by `finish()`.
+    init(payload: JSONValue, layout: PayloadSlots, normalizer: PayloadNormalizer,
+         storage: UnsafeMutableBufferPointer<SlotState>)
+    {
+        self.payload = payload
+        self.layout = layout
+        self.normalizer = normalizer
+        values = UnsafeMutableBufferPointer(rebasing: storage[..<layout.count])
+        values.initialize(repeating: .unread)
+    }
+
+    /// Deinitializes the slot storage.
+    consuming func finish() {
+        values.deinitialize()
+    }
+
+    /// The normalized value of a declared field, or nil when normalization leaves nothing.
+    mutating func slot(_ index: Int) -> JSONValue? {
+        switch values[index] {
+        case .present(let value): return value
+        case .absent: return nil
+        case .unread:
+            let value = layout.value(ofSlot: index, in: payload)
+            values[index] = value.map(SlotState.present) ?? .absent
+            return value
+        }
+    }
+
+    /// `normalizer.normalize(payload).payload`, computed on first use.
+    mutating func normalized() -> JSONValue {
+        if let normalizedPayload { return normalizedPayload }
+        let result = normalizer.normalize(payload).payload
+        normalizedPayload = result
+        return result
+    }
+
+    /// Evaluates an expression the slots cannot answer with the reference interpreter, on the
+    /// normalized payload.
+    mutating func interpret(_ expr: Expr, patterns: [String: RE2Pattern]) -> Value {
+        var interpreter = Interpreter(payload: normalized(), patterns: patterns, recorder: NoTrace())
+        return interpreter.evaluate(expr)
+    }
+}
+
+/// A slot of one decision: not read yet, or read and empty, or read and holding a value.
+enum SlotState {
+    case unread
+    case absent
+    case present(JSONValue)
+}
+
+/// A value an action needs from the payload (a param, the login user): a declared field's slot,
+/// or an expression for the interpreter.
+enum SlotValue: Sendable {
+    case slot(Int)
+    case interpreted(CheckedExpression)
+
+    init(_ expression: CheckedExpression, slots: PayloadSlots) {
+        if let path = KeyAtomFinder.path(of: expression.expr), let slot = slots.slot(of: path) {
+            self = .slot(slot)
+        } else {
+            self = .interpreted(expression)
+        }
+    }
+
+    /// The value as the interpreter computes it: a path expression's value is the payload's
+    /// value at that path, or an error when it is missing.
+    func value(in context: inout DecisionContext) -> Value {
+        switch self {
+        case .slot(let slot):
+            guard let json = context.slot(slot) else { return .error("missing") }
+            return Value(json: json)
+        case .interpreted(let expression):
+            return context.interpret(expression.expr, patterns: expression.patterns)
+        }
+    }
+
+    /// The JSON form of the value, as `Value.json` gives it; nil for errors.
+    func json(in context: inout DecisionContext) -> JSONValue? {
+        if case .slot(let slot) = self { return context.slot(slot) }
+        return value(in: &context).json
+    }
+}

@@ -1,0 +1,129 @@
+/// What `CompiledTable` decides with: the hash indexes over the key fields, the posting lists,
+/// and every rule prepared against the table's `PayloadSlots`.
+final class DecisionEngine: Sendable {
+    /// Every posting list, back to back: rule positions in `program.rules`, ascending per list.
+    let postings: [Int]
+    /// One hash index per field that some rule is keyed on, most used first.
+    let fields: [FieldIndex]
+    /// The range in `postings` of the rules without a key atom, tried for every payload.
+    let always: PostingRange
+    /// The declared fields, read on first use in each decision.
+    let slots: PayloadSlots
+    let normalizer: PayloadNormalizer
+    /// The rules prepared for deciding, by position.
+    private let compiledRules: [CompiledRule]
+    private let compiledFallback: SlotRoute?
+
+    /// A class, so that taking a candidate rule out of the array costs one retain, not a copy.
+    private final class CompiledRule: Sendable {
+        let predicate: SlotPredicate
+        let patterns: [String: RE2Pattern]
+        let route: SlotRoute
+        let source: Decision.Source
+
+        init(predicate: SlotPredicate, patterns: [String: RE2Pattern], route: SlotRoute, source: Decision.Source) {
+            self.predicate = predicate
+            self.patterns = patterns
+            self.route = route
+            self.source = source
+        }
+    }
+
+    init(program: RoutingProgram, slots: PayloadSlots, builder: IndexBuilder) {
+        postings = builder.postings
+        fields = builder.fields
+        always = builder.always
+        self.slots = slots
+        normalizer = program.normalizer
+        let defaults = program.table.defaults
+        compiledRules = zip(program.rules, builder.keyConjuncts).map { rule, keyConjunct in
+            CompiledRule(
+                predicate: keyConjunct.map { SlotPredicate(rule.when.expr, droppingConjunct: $0, slots: slots) }
+                    ?? SlotPredicate(rule.when.expr, slots: slots),
+                patterns: rule.when.patterns,
+                route: SlotRoute(rule.route, defaults: defaults, slots: slots),
+                source: .rule(name: rule.rule.name, index: rule.index))
+        }
+        compiledFallback = program.fallback.map { SlotRoute($0, defaults: defaults, slots: slots) }
+    }
+
+    /// The decision for a payload; see `CompiledTable.decide(_:)`.
+    public func decide(_ payload: JSONValue) -> Decision {
+        withCandidates(for: payload) { context, candidates in
+            while let position = candidates.next() {
+                let rule = compiledRules[position]
+                if rule.predicate.matches(&context, patterns: rule.patterns),
+                    let decision = rule.route.resolve(source: rule.source, in: &context, slots: slots)
+                {
+                    return decision
+                }
+            }
+            return compiledFallback?.resolve(source: .fallback, in: &context, slots: slots) ?? .unmatched
+        }
+    }
+
+    /// The candidate positions for a payload, in the order `decide` tries them.
+    func candidates(for payload: JSONValue) -> [Int] {
+        withCandidates(for: payload) { _, candidates in
+            var positions: [Int] = []
+            while let position = candidates.next() { positions.append(position) }
+            return positions
+        }
+    }
+
+    /// Calls `body` with a decision context for the payload and the merge of its candidate lists:
+    /// the lists of the keys its indexed fields have, and the always-candidates. Context and
+    /// cursors live on the stack: one slot per declared field, one cursor per indexed field
+    /// at most, plus one.
+    private func withCandidates<Result>(
+        for payload: JSONValue, _ body: (inout DecisionContext, inout CandidateMerge) -> Result
+    ) -> Result {
+        withUnsafeTemporaryAllocation(of: SlotState.self, capacity: max(1, slots.count)) { storage in
+            withUnsafeTemporaryAllocation(of: PostingRange.self, capacity: fields.count + 1) { cursors in
+                var context = DecisionContext(
+                    payload: payload, layout: slots, normalizer: normalizer, storage: storage)
+                var count = 0
+                if !always.isEmpty {
+                    cursors.initializeElement(at: count, to: always)
+                    count += 1
+                }
+                for field in fields {
+                    guard let value = context.slot(field.slot), let key = IndexKey(value),
+                        let range = field.postings[key]
+                    else { continue }
+                    cursors.initializeElement(at: count, to: range)
+                    count += 1
+                }
+                var merge = CandidateMerge(postings: postings, cursors: cursors, count: count)
+                let result = body(&context, &merge)
+                context.finish()
+                return result
+            }
+        }
+    }
+}
+
+/// Merges sorted candidate lists into ascending rule positions. A rule is in at most one list,
+/// so no position repeats.
+struct CandidateMerge {
+    let postings: [Int]
+    let cursors: UnsafeMutableBufferPointer<PostingRange>
+    let count: Int
+
+    /// The next candidate position, or nil when every list is used up.
+    mutating func next() -> Int? {
+        var best = -1
+        var bestPosition = Int.max
+        for slot in 0..<count where !cursors[slot].isEmpty {
+            let position = postings[cursors[slot].start]
+            if position < bestPosition {
+                bestPosition = position
+                best = slot
+            }
+        }
+        guard best >= 0 else { return nil }
+        cursors[best].start += 1
+        return bestPosition
+    }
+}
+

@@ -1,0 +1,59 @@
+/// The declared payload fields of a table as numbered slots: each decision reads every declared
+/// field from the payload once, normalized, and the compiled predicates, params, login users and
+/// alert texts read the slots instead of looking the path up again in a normalized copy of the
+/// payload.
+///
+/// A slot holds exactly what `PayloadNormalizer.normalize(payload)` leaves at its path: the value
+/// converted to the declared type, or nothing when it is absent or cannot be converted. A field
+/// under a declared ancestor of a type other than `any` is always empty: normalization turns that
+/// ancestor into a scalar or a list, or removes it.
+///
+/// ```swift
+/// let slots = PayloadSlots(fields: ["type": .string, "aps.badge": .int])
+/// slots.slot(of: ["aps", "badge"]) // 0: slots are in path order
+/// ```
+struct PayloadSlots: Sendable {
+    struct Slot: Sendable {
+        var components: [String]
+        var type: FieldType
+        /// False when a declared ancestor's type makes this field unreachable.
+        var reachable: Bool
+    }
+
+    let slots: [Slot]
+    private let slotOfPath: [[String]: Int]
+
+    init(fields: [String: FieldType]) {
+        let declared = fields.map { path, type in
+            (path.split(separator: ".", omittingEmptySubsequences: false).map(String.init), type)
+        }
+        let types = Dictionary(declared, uniquingKeysWith: { first, _ in first })
+        slots = declared.sorted { $0.0.lexicographicallyPrecedes($1.0) }.map { components, type in
+            let hidden = (1..<max(1, components.count)).contains { length in
+                guard let ancestor = types[Array(components.prefix(length))] else { return false }
+                return ancestor != .any
+            }
+            return Slot(components: components, type: type, reachable: !hidden)
+        }
+        slotOfPath = Dictionary(
+            slots.enumerated().map { ($1.components, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    var count: Int { slots.count }
+
+    /// The slot of a declared field's path components, or nil for a path that is not declared.
+    func slot(of components: [String]) -> Int? { slotOfPath[components] }
+
+    /// The normalized value of slot `index`'s field in `payload`, or nil where normalization
+    /// leaves nothing.
+    func value(ofSlot index: Int, in payload: JSONValue) -> JSONValue? {
+        let slot = slots[index]
+        guard slot.reachable else { return nil }
+        var current = payload
+        for component in slot.components {
+            guard case .object(let members) = current, let member = members[component] else { return nil }
+            current = member
+        }
+        return PayloadNormalizer.normalize(current, as: slot.type)
+    }
+}

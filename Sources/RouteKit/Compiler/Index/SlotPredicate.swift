@@ -1,0 +1,122 @@
+/// A rule's predicate compiled against `PayloadSlots`: comparisons, `in` and `has` on declared
+/// fields read their slot; `&&`, `||` and `!` combine three-valued results; anything else is
+/// handed to the reference interpreter. The result is the interpreter's, reduced to what
+/// matching needs: exactly `true`, exactly `false`, or anything else.
+///
+/// ```swift
+/// // when: type == "3" && (has(uid) || aps.badge > 0)
+/// // .and(.compare(type == "3"), .or(.present(uid), .compare(aps.badge > 0)))
+/// ```
+indirect enum SlotPredicate: Sendable {
+    /// `&&` and `||`: `decisive` is the value that settles the result from either side.
+    case logical(SlotPredicate, SlotPredicate, decisive: Bool)
+    case not(SlotPredicate)
+    /// `slot op constant`, or `constant op slot` when `slotOnLeft` is false.
+    case compare(slot: Int, BinaryOperator, constant: Value, slotOnLeft: Bool)
+    /// `has(name)` on a declared top-level field.
+    case present(slot: Int)
+    case interpreted(Expr)
+    /// No test left: the rule's only conjunct was its key atom, already known true.
+    case holds
+
+    /// The three values `&&`, `||` and `!` distinguish; `other` is an error or a non-bool.
+    enum Truth {
+        case `true`, `false`, other
+    }
+
+    init(_ expr: Expr, slots: PayloadSlots) {
+        switch expr.kind {
+        case .binary(.and, let lhs, let rhs):
+            self = .logical(SlotPredicate(lhs, slots: slots), SlotPredicate(rhs, slots: slots), decisive: false)
+        case .binary(.or, let lhs, let rhs):
+            self = .logical(SlotPredicate(lhs, slots: slots), SlotPredicate(rhs, slots: slots), decisive: true)
+        case .unary(.not, let operand):
+            self = .not(SlotPredicate(operand, slots: slots))
+        case .binary(let op, let lhs, let rhs) where Self.comparisons.contains(op):
+            if let slot = Self.slot(lhs, slots), let constant = KeyAtomFinder.constant(rhs) {
+                self = .compare(slot: slot, op, constant: constant, slotOnLeft: true)
+            } else if let slot = Self.slot(rhs, slots), let constant = KeyAtomFinder.constant(lhs) {
+                self = .compare(slot: slot, op, constant: constant, slotOnLeft: false)
+            } else {
+                self = .interpreted(expr)
+            }
+        case .presence(let argument):
+            // `has(a.b)` is an error, not false, when `a` is missing: only top-level names are slots.
+            if case .identifier(let name) = argument.kind, let slot = slots.slot(of: [name]) {
+                self = .present(slot: slot)
+            } else {
+                self = .interpreted(expr)
+            }
+        default:
+            self = .interpreted(expr)
+        }
+    }
+
+    /// The predicate of a rule reached through its key atom: the other conjuncts only. The atom
+    /// is exactly `true` for every payload the index offers the rule, and in a conjunction a
+    /// `true` operand leaves the result to the others, whatever their order.
+    init(_ expr: Expr, droppingConjunct dropped: Int, slots: PayloadSlots) {
+        var rest = KeyAtomFinder.conjuncts(of: expr)
+        rest.remove(at: dropped)
+        guard let first = rest.first else {
+            self = .holds
+            return
+        }
+        self = rest.dropFirst().reduce(SlotPredicate(first, slots: slots)) {
+            .logical($0, SlotPredicate($1, slots: slots), decisive: false)
+        }
+    }
+
+    private static let comparisons: Set<BinaryOperator> = [
+        .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual, .in,
+    ]
+
+    private static func slot(_ expr: Expr, _ slots: PayloadSlots) -> Int? {
+        KeyAtomFinder.path(of: expr).flatMap(slots.slot(of:))
+    }
+
+    /// Whether the predicate holds for the payload of `context`, as `CheckedExpression.matches`.
+    func matches(_ context: inout DecisionContext, patterns: [String: RE2Pattern]) -> Bool {
+        evaluate(&context, patterns: patterns) == .true
+    }
+
+    private func evaluate(_ context: inout DecisionContext, patterns: [String: RE2Pattern]) -> Truth {
+        switch self {
+        case .logical(let lhs, let rhs, let decisive):
+            // As the interpreter: the decisive value on either side wins over an error.
+            let decided: Truth = decisive ? .true : .false
+            let left = lhs.evaluate(&context, patterns: patterns)
+            if left == decided { return decided }
+            let right = rhs.evaluate(&context, patterns: patterns)
+            if right == decided { return decided }
+            return left == .other || right == .other ? .other : (decisive ? .false : .true)
+        case .not(let operand):
+            switch operand.evaluate(&context, patterns: patterns) {
+            case .true: return .false
+            case .false: return .true
+            case .other: return .other
+            }
+        case .compare(let slot, let op, let constant, let slotOnLeft):
+            // A missing field is an error, and an error operand makes any comparison an error.
+            guard let json = context.slot(slot) else { return .other }
+            let value = Value(json: json)
+            return Self.truth(slotOnLeft
+                ? Interpreter<NoTrace>.binary(op, value, constant)
+                : Interpreter<NoTrace>.binary(op, constant, value))
+        case .present(let slot):
+            return context.slot(slot) == nil ? .false : .true
+        case .interpreted(let expr):
+            return Self.truth(context.interpret(expr, patterns: patterns))
+        case .holds:
+            return .true
+        }
+    }
+
+    private static func truth(_ value: Value) -> Truth {
+        switch value {
+        case .bool(true): .true
+        case .bool(false): .false
+        default: .other
+        }
+    }
+}

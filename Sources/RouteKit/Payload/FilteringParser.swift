@@ -51,16 +51,21 @@ struct FilteringParser {
     /// The name under which a top-level key is kept, or nil when it is skipped.
     @inline(__always)
     private func keptName(_ key: RawKey, _ kept: KeptKeyTable) throws(JSONReadError) -> String? {
+        keptOrdinal(key, kept).map { kept.ordered[$0] }
+    }
+
+    /// The ordinal in `kept` of the kept name equal to a key, or nil when it is skipped.
+    @inline(__always)
+    func keptOrdinal(_ key: RawKey, _ kept: KeptKeyTable) -> Int? {
         if key.form == .ascii {
-            if let name = kept.name(
+            if let ordinal = kept.ordinal(
                 ascii: parser.bytes + key.quote + 1, length: key.length, end: parser.bytes + parser.count)
             {
-                return name
+                return ordinal
             }
             guard kept.hasNonASCII else { return nil }
         }
-        let name = decode(key)
-        return kept.names.contains(name) ? name : nil
+        return kept.ordinal(of: decode(key))
     }
 
     /// Validates the value at `index` and moves past it, building nothing but error messages.
@@ -101,7 +106,7 @@ struct FilteringParser {
 
     /// Validates a member's key and returns where its raw bytes are.
     @inline(__always)
-    private mutating func scanKey() throws(JSONReadError) -> RawKey {
+    mutating func scanKey() throws(JSONReadError) -> RawKey {
         let quote = try parser.keyStart()
         var decoded = DecodedByteCount()
         let form = try parser.scanString(into: &decoded)

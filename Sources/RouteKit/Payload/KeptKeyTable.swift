@@ -7,18 +7,24 @@
 /// kept name is itself non-ASCII, an ASCII key that the table misses is checked the same way,
 /// since `String` equality is canonical equivalence (`"K"` equals the Kelvin sign `"\u{212A}"`).
 ///
+/// Each kept key has an ordinal, its position in `ordered`.
+///
 /// ```swift
 /// let table = KeptKeyTable(["type", "aps"])
 /// table.names.contains("type") // true
+/// table.ordered                // ["aps", "type"]
 /// ```
 struct KeptKeyTable: Sendable {
     /// Every kept key.
     let names: Set<String>
+    /// Every kept key, sorted; a key's ordinal is its position here.
+    let ordered: [String]
+    private let ordinals: [String: Int]
     /// Whether some kept key has a non-ASCII character.
     let hasNonASCII: Bool
 
     private struct Entry: Sendable {
-        var name: String
+        var ordinal: Int
         var bytes: [UInt8]
         var word: UInt64
     }
@@ -30,6 +36,8 @@ struct KeptKeyTable: Sendable {
 
     init(_ names: Set<String>) {
         self.names = names
+        ordered = names.sorted()
+        ordinals = Dictionary(uniqueKeysWithValues: ordered.enumerated().map { ($1, $0) })
         hasNonASCII = names.contains { !$0.utf8.allSatisfy { $0 < 0x80 } }
         // Sorted so that the table is the same for the same set in every process.
         let ascii = names.filter { $0.utf8.allSatisfy { $0 < 0x80 } }.sorted()
@@ -43,17 +51,21 @@ struct KeptKeyTable: Sendable {
             let word = Self.prefixWord(bytes)
             var slot = Self.hash(word, bytes.count) & (size - 1)
             while slots[slot] != 0 { slot = (slot + 1) & (size - 1) }
-            entries.append(Entry(name: name, bytes: bytes, word: word))
+            entries.append(Entry(ordinal: ordinals[name] ?? 0, bytes: bytes, word: word))
             slots[slot] = entries.count
         }
         self.entries = entries
         self.slots = slots
     }
 
-    /// The kept name equal to the plain ASCII key at `start`, or nil. `end` bounds the readable
-    /// bytes (the end of the document), so that the first eight bytes can be read as one word.
+    /// The ordinal of the kept name equal to `name` (`String` equality), or nil.
+    func ordinal(of name: String) -> Int? { ordinals[name] }
+
+    /// The ordinal of the kept name equal to the plain ASCII key at `start`, or nil. `end` bounds
+    /// the readable bytes (the end of the document), so that the first eight bytes can be read as
+    /// one word.
     @inline(__always)
-    func name(ascii start: UnsafePointer<UInt8>, length: Int, end: UnsafePointer<UInt8>) -> String? {
+    func ordinal(ascii start: UnsafePointer<UInt8>, length: Int, end: UnsafePointer<UInt8>) -> Int? {
         var word: UInt64 = 0
         let prefix = min(length, 8)
         if end - start >= 8 {
@@ -68,7 +80,7 @@ struct KeptKeyTable: Sendable {
             if entryIndex == 0 { return nil }
             let entry = entries[entryIndex - 1]
             if entry.word == word, entry.bytes.count == length, Self.equal(entry.bytes, start) {
-                return entry.name
+                return entry.ordinal
             }
             slot = (slot + 1) & mask
         }

@@ -21,6 +21,8 @@ import Testing
         var indexedMatches = 0
         /// Rules that matched but whose params or login user failed, so evaluation went on.
         var fallThroughs = 0
+        /// Payloads also decided from their JSON bytes.
+        var fromBytes = 0
     }
 
     @Test(arguments: shards)
@@ -32,6 +34,7 @@ import Testing
         }
         #expect(coverage.indexedRules * 3 >= coverage.rules, "too few indexed rules: \(coverage)")
         #expect(coverage.indexedMatches > 0)
+        #expect(coverage.fromBytes * 2 >= Self.payloadsPerTable * Self.tablesPerShard, "\(coverage)")
         #expect(coverage.fallThroughs > 0)
         #expect(coverage.outcomes.allSatisfy { $0 > 0 }, "rule, fallback, none: \(coverage.outcomes)")
     }
@@ -63,6 +66,23 @@ import Testing
                     compiled:  \(actual)
                     """)
                 return false
+            }
+            // From JSON bytes too, where the payload has a JSON form (NaN and infinities have none).
+            let bytes = Array(JSONWriter.write(payload).utf8)
+            if (try? JSONReader.read(bytes)) == payload {
+                let fromBytes = bytes.withUnsafeBytes { try? compiled.decide(json: $0) }
+                guard let fromBytes, DecisionComparison.same(expected, fromBytes) else {
+                    Issue.record("""
+                        seed \(seed), payload #\(number): decide(json:) and reference disagree
+                        table:
+                        \(Self.describe(table))
+                        payload: \(String(decoding: bytes, as: UTF8.self))
+                        reference:     \(expected)
+                        decide(json:): \(String(describing: fromBytes))
+                        """)
+                    return false
+                }
+                coverage.fromBytes += 1
             }
             switch actual.source {
             case .rule(_, let index):

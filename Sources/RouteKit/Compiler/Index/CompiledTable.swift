@@ -22,11 +22,9 @@ public struct CompiledTable: RouteDecider {
     /// The reference program this table was compiled from; it resolves matched routes.
     public let program: RoutingProgram
     /// The index and the prepared rules; a class, so that copying the table copies no arrays.
-    private let engine: DecisionEngine
+    let engine: DecisionEngine
     /// The field each rule is keyed on, by rule position (nil: always a candidate).
     private let keyFields: [String?]
-    /// Builds only the payload members the program can read, for `decide(json:)`.
-    let payloadReader: PayloadReader
     /// The table the program was checked from.
     public var table: RouteTable { program.table }
 
@@ -42,7 +40,6 @@ public struct CompiledTable: RouteDecider {
         let builder = IndexBuilder(program: program, slots: slots)
         engine = DecisionEngine(program: program, slots: slots, builder: builder)
         keyFields = builder.keyFields
-        payloadReader = PayloadReader(keeping: program.payloadRoots)
     }
 
     /// The decision for a payload: the same as `program.decide(payload)`.
@@ -117,11 +114,19 @@ struct PostingRange: Sendable, Hashable {
     var isEmpty: Bool { start >= end }
 }
 
-/// The hash index of one field: key value to the rules filed under it.
-struct FieldIndex: Sendable {
-    var name: String
-    var path: [String]
+/// The hash index of one field: key value to the rules filed under it. A class, so that
+/// walking the fields of a table for each payload copies no arrays.
+final class FieldIndex: Sendable {
+    let name: String
+    let path: [String]
     /// The field's slot in `PayloadSlots`.
-    var slot: Int
-    var postings: [IndexKey: PostingRange]
+    let slot: Int
+    let postings: KeyPostings
+
+    init(name: String, path: [String], slot: Int, postings: KeyPostings) {
+        self.name = name
+        self.path = path
+        self.slot = slot
+        self.postings = postings
+    }
 }

@@ -2,8 +2,18 @@
 /// decisions need only the indexed fields and a few others), and the whole normalized payload is
 /// built only if something that slots cannot answer needs it (a function call, a path into an
 /// `any` field, an undeclared field).
+///
+/// Deciding from JSON bytes, the slots are filled while the bytes are validated and the payload
+/// value itself is built (by the table's `PayloadReader`) only if it is needed.
 struct DecisionContext: ~Copyable {
-    let payload: JSONValue
+    /// Where the payload value comes from.
+    enum Source {
+        case value(JSONValue)
+        /// Validated bytes, and the reader that builds the members the table reads.
+        case bytes(UnsafeRawBufferPointer, PayloadReader)
+    }
+
+    private var source: Source
     private let layout: PayloadSlots
     private let normalizer: PayloadNormalizer
     private let values: UnsafeMutableBufferPointer<SlotState>
@@ -14,16 +24,43 @@ struct DecisionContext: ~Copyable {
     init(payload: JSONValue, layout: PayloadSlots, normalizer: PayloadNormalizer,
          storage: UnsafeMutableBufferPointer<SlotState>)
     {
-        self.payload = payload
+        source = .value(payload)
         self.layout = layout
         self.normalizer = normalizer
         values = UnsafeMutableBufferPointer(rebasing: storage[..<layout.count])
         values.initialize(repeating: .unread)
     }
 
+    /// A context for a payload read from validated bytes, whose slots' raw values `captured`
+    /// holds (as `layout.capture` found them).
+    init(bytes: UnsafeRawBufferPointer, reader: PayloadReader, captured: UnsafeMutableBufferPointer<JSONValue?>,
+         layout: PayloadSlots, normalizer: PayloadNormalizer, storage: UnsafeMutableBufferPointer<SlotState>)
+    {
+        source = .bytes(bytes, reader)
+        self.layout = layout
+        self.normalizer = normalizer
+        values = UnsafeMutableBufferPointer(rebasing: storage[..<layout.count])
+        for index in 0..<layout.count {
+            let value = layout.value(ofSlot: index, raw: captured[index])
+            values.initializeElement(at: index, to: value.map(SlotState.present) ?? .absent)
+        }
+    }
+
     /// Deinitializes the slot storage.
     consuming func finish() {
-        values.deinitialize()
+        values.destroyElements()
+    }
+
+    /// The payload as given, or as the reader builds it from the bytes.
+    private mutating func payload() -> JSONValue {
+        switch source {
+        case .value(let payload): return payload
+        case .bytes(let bytes, let reader):
+            // The bytes were validated as strictly as the reader validates them.
+            let payload = (try? reader.read(bytes)) ?? .null
+            source = .value(payload)
+            return payload
+        }
     }
 
     /// The normalized value of a declared field, or nil when normalization leaves nothing.
@@ -32,7 +69,7 @@ struct DecisionContext: ~Copyable {
         case .present(let value): return value
         case .absent: return nil
         case .unread:
-            let value = layout.value(ofSlot: index, in: payload)
+            let value = layout.value(ofSlot: index, in: payload())
             values[index] = value.map(SlotState.present) ?? .absent
             return value
         }
@@ -41,7 +78,7 @@ struct DecisionContext: ~Copyable {
     /// `normalizer.normalize(payload).payload`, computed on first use.
     mutating func normalized() -> JSONValue {
         if let normalizedPayload { return normalizedPayload }
-        let result = normalizer.normalize(payload).payload
+        let result = normalizer.normalize(payload()).payload
         normalizedPayload = result
         return result
     }
@@ -51,6 +88,15 @@ struct DecisionContext: ~Copyable {
     mutating func interpret(_ expr: Expr, patterns: [String: RE2Pattern]) -> Value {
         var interpreter = Interpreter(payload: normalized(), patterns: patterns, recorder: NoTrace())
         return interpreter.evaluate(expr)
+    }
+}
+
+extension UnsafeMutableBufferPointer {
+    /// Deinitializes every element one by one: for the few elements of a decision's buffers this
+    /// costs less than `deinitialize()`, which goes through the runtime's generic array destroy.
+    func destroyElements() {
+        guard let base = baseAddress else { return }
+        for offset in 0..<count { _ = (base + offset).move() }
     }
 }
 

@@ -10,6 +10,10 @@ final class DecisionEngine: Sendable {
     /// The declared fields, read on first use in each decision.
     let slots: PayloadSlots
     let normalizer: PayloadNormalizer
+    /// Finds the declared fields' raw values while JSON bytes are validated.
+    private let capture: PathCapture
+    /// Builds the members the program reads, when deciding from bytes needs the payload value.
+    let payloadReader: PayloadReader
     /// The rules prepared for deciding, by position.
     private let compiledRules: [CompiledRule]
     private let compiledFallback: SlotRoute?
@@ -35,6 +39,8 @@ final class DecisionEngine: Sendable {
         always = builder.always
         self.slots = slots
         normalizer = program.normalizer
+        capture = slots.capture
+        payloadReader = PayloadReader(keeping: program.payloadRoots)
         let defaults = program.table.defaults
         compiledRules = zip(program.rules, builder.keyConjuncts).map { rule, keyConjunct in
             CompiledRule(
@@ -50,16 +56,50 @@ final class DecisionEngine: Sendable {
     /// The decision for a payload; see `CompiledTable.decide(_:)`.
     public func decide(_ payload: JSONValue) -> Decision {
         withCandidates(for: payload) { context, candidates in
-            while let position = candidates.next() {
-                let rule = compiledRules[position]
-                if rule.predicate.matches(&context, patterns: rule.patterns),
-                    let decision = rule.route.resolve(source: rule.source, in: &context, slots: slots)
-                {
+            decide(&context, &candidates)
+        }
+    }
+
+    /// The decision for a payload given as UTF-8 JSON; see `CompiledTable.decide(json:)`.
+    func decide(json bytes: UnsafeRawBufferPointer) throws(JSONReadError) -> Decision {
+        let read = withUnsafeTemporaryAllocation(of: JSONValue?.self, capacity: max(1, slots.count)) { captured in
+            captured.initialize(repeating: nil)
+            defer { captured.destroyElements() }
+            let parsed = withUnsafeTemporaryAllocation(of: RawKey.self, capacity: 64) { keyStorage in
+                Result { () throws(JSONReadError) -> JSONValue? in
+                    var parser = FilteringParser(try JSONByteParser(document: bytes), keyStorage: keyStorage)
+                    defer { parser.keys.release() }
+                    return try parser.readDocument(capturing: capture, into: captured)
+                }
+            }
+            return parsed.map { (notAnObject: JSONValue?) -> Decision in
+                // Only an object has members to route on; anything else decides as a value.
+                if let notAnObject { return decide(notAnObject) }
+                return withUnsafeTemporaryAllocation(of: SlotState.self, capacity: max(1, slots.count)) { storage in
+                    var context = DecisionContext(
+                        bytes: bytes, reader: payloadReader, captured: captured, layout: slots,
+                        normalizer: normalizer, storage: storage)
+                    let decision = withCursors(&context) { context, candidates in decide(&context, &candidates) }
+                    context.finish()
                     return decision
                 }
             }
-            return compiledFallback?.resolve(source: .fallback, in: &context, slots: slots) ?? .unmatched
         }
+        return try read.get()
+    }
+
+    /// Tries the candidates in order: the first that matches and can be performed, else the
+    /// fallback, else `.unmatched`.
+    private func decide(_ context: inout DecisionContext, _ candidates: inout CandidateMerge) -> Decision {
+        while let position = candidates.next() {
+            let rule = compiledRules[position]
+            if rule.predicate.matches(&context, patterns: rule.patterns),
+                let decision = rule.route.resolve(source: rule.source, in: &context, slots: slots)
+            {
+                return decision
+            }
+        }
+        return compiledFallback?.resolve(source: .fallback, in: &context, slots: slots) ?? .unmatched
     }
 
     /// The candidate positions for a payload, in the order `decide` tries them.
@@ -71,34 +111,40 @@ final class DecisionEngine: Sendable {
         }
     }
 
-    /// Calls `body` with a decision context for the payload and the merge of its candidate lists:
-    /// the lists of the keys its indexed fields have, and the always-candidates. Context and
-    /// cursors live on the stack: one slot per declared field, one cursor per indexed field
-    /// at most, plus one.
+    /// Calls `body` with a decision context for the payload and the merge of its candidate
+    /// lists. The context lives on the stack: one slot per declared field.
     private func withCandidates<Result>(
         for payload: JSONValue, _ body: (inout DecisionContext, inout CandidateMerge) -> Result
     ) -> Result {
         withUnsafeTemporaryAllocation(of: SlotState.self, capacity: max(1, slots.count)) { storage in
-            withUnsafeTemporaryAllocation(of: PostingRange.self, capacity: fields.count + 1) { cursors in
-                var context = DecisionContext(
-                    payload: payload, layout: slots, normalizer: normalizer, storage: storage)
-                var count = 0
-                if !always.isEmpty {
-                    cursors.initializeElement(at: count, to: always)
-                    count += 1
-                }
-                for field in fields {
-                    guard let value = context.slot(field.slot), let key = IndexKey(value),
-                        let range = field.postings[key]
-                    else { continue }
-                    cursors.initializeElement(at: count, to: range)
-                    count += 1
-                }
-                var merge = CandidateMerge(postings: postings, cursors: cursors, count: count)
-                let result = body(&context, &merge)
-                context.finish()
-                return result
+            var context = DecisionContext(payload: payload, layout: slots, normalizer: normalizer, storage: storage)
+            let result = withCursors(&context, body)
+            context.finish()
+            return result
+        }
+    }
+
+    /// Calls `body` with the merge of the candidate lists for the payload of `context`: the lists
+    /// of the keys its indexed fields have, and the always-candidates. The cursors live on the
+    /// stack: one per indexed field at most, plus one.
+    private func withCursors<Result>(
+        _ context: inout DecisionContext, _ body: (inout DecisionContext, inout CandidateMerge) -> Result
+    ) -> Result {
+        withUnsafeTemporaryAllocation(of: PostingRange.self, capacity: fields.count + 1) { cursors in
+            var count = 0
+            if !always.isEmpty {
+                cursors.initializeElement(at: count, to: always)
+                count += 1
             }
+            for field in fields {
+                guard let value = context.slot(field.slot), let key = IndexKey(value),
+                    let range = field.postings[key]
+                else { continue }
+                cursors.initializeElement(at: count, to: range)
+                count += 1
+            }
+            var merge = CandidateMerge(postings: postings, cursors: cursors, count: count)
+            return body(&context, &merge)
         }
     }
 }

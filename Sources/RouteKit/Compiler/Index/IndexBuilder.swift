@@ -61,7 +61,7 @@ struct IndexBuilder {
             }
             // Key atoms are on declared fields only, and every declared field has a slot.
             guard let slot = slots.slot(of: path) else { preconditionFailure("key field \(path) has no slot") }
-            fields.append(FieldIndex(name: path.joined(separator: "."), path: path, slot: slot, postings: index))
+            fields.append(FieldIndex(name: path.joined(separator: "."), path: path, slot: slot, postings: KeyPostings(index)))
         }
         always = append(alwaysRules)
     }

@@ -56,4 +56,16 @@ struct PayloadSlots: Sendable {
         }
         return PayloadNormalizer.normalize(current, as: slot.type)
     }
+
+    /// Slot `index`'s value given the raw value at its path (as `capture` finds it).
+    func value(ofSlot index: Int, raw: JSONValue?) -> JSONValue? {
+        let slot = slots[index]
+        guard slot.reachable, let raw else { return nil }
+        return PayloadNormalizer.normalize(raw, as: slot.type)
+    }
+
+    /// Captures the raw value of every reachable slot's path, into the slot's position.
+    var capture: PathCapture {
+        PathCapture(slots.map { $0.reachable ? $0.components : [] })
+    }
 }

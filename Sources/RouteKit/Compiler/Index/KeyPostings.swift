@@ -1,0 +1,79 @@
+/// One field's index: key value to the run of rules filed under it, in an open-addressing table
+/// with a cheap hash of the key's bytes instead of `Dictionary`'s seeded SipHash.
+///
+/// Flooding does not apply: the table is built once from the route table's own keys, so the
+/// longest probe sequence is fixed at compile time whatever a payload sends; a payload value
+/// costs one hash and at most that many comparisons.
+///
+/// ```swift
+/// let postings = KeyPostings([.string("chat"): PostingRange(start: 0, end: 2)])
+/// postings[.string("chat")] // 0..<2
+/// postings[.int(3)]         // nil
+/// ```
+struct KeyPostings: Sendable {
+    private let keys: [IndexKey?]
+    private let ranges: [PostingRange]
+    private let mask: Int
+    /// Distinct keys.
+    let count: Int
+
+    init(_ entries: [IndexKey: PostingRange]) {
+        var size = 8
+        while size < entries.count * 2 { size *= 2 }
+        var keys = [IndexKey?](repeating: nil, count: size)
+        var ranges = [PostingRange](repeating: PostingRange(start: 0, end: 0), count: size)
+        for (key, range) in entries {
+            var slot = Self.hash(key) & (size - 1)
+            while keys[slot] != nil { slot = (slot + 1) & (size - 1) }
+            keys[slot] = key
+            ranges[slot] = range
+        }
+        self.keys = keys
+        self.ranges = ranges
+        mask = size - 1
+        count = entries.count
+    }
+
+    /// The rules filed under `key`, or nil when no rule is.
+    subscript(key: IndexKey) -> PostingRange? {
+        var slot = Self.hash(key) & mask
+        while let candidate = keys[slot] {
+            if candidate == key { return ranges[slot] }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    private static func hash(_ key: IndexKey) -> Int {
+        switch key {
+        case .bool(let b): return mix(b ? 1 : 0, 0x5bd1_e995)
+        case .int(let i): return mix(UInt64(bitPattern: i), 0x27d4_eb2f)
+        case .double(let bits): return mix(bits, 0x1656_67b1)
+        case .string(let s):
+            var text = s
+            return text.withUTF8 { bytes in
+                var state = UInt64(truncatingIfNeeded: bytes.count) &* 0x9E37_79B9_7F4A_7C15
+                var offset = 0
+                while offset + 8 <= bytes.count {
+                    let word = UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self)
+                    state = (state ^ word) &* 0x9E37_79B9_7F4A_7C15
+                    offset += 8
+                }
+                var tail: UInt64 = 0
+                while offset < bytes.count {
+                    tail = tail << 8 | UInt64(bytes[offset])
+                    offset += 1
+                }
+                return mix(state ^ tail, 0x85eb_ca6b)
+            }
+        }
+    }
+
+    private static func mix(_ value: UInt64, _ seed: UInt64) -> Int {
+        var h = (value ^ seed) &* 0x9E37_79B9_7F4A_7C15
+        h ^= h >> 29
+        h = h &* 0xBF58_476D_1CE4_E5B9
+        h ^= h >> 32
+        return Int(truncatingIfNeeded: h)
+    }
+}

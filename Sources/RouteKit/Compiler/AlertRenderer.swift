@@ -54,6 +54,10 @@ public enum AlertRenderer {
         let segments: [Segment]
 
         init(_ template: String) {
+            guard template.utf8.contains(UInt8(ascii: "{")) else {
+                segments = [.text(template)]
+                return
+            }
             var segments: [Segment] = []
             var rest = Substring(template)
             while let open = rest.firstIndex(of: "{") {

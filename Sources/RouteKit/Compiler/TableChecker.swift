@@ -25,6 +25,7 @@ public enum TableChecker {
         var checker = RuleChecker(table: table, sources: sources)
         for predicate in predicatesOfBrokenRules { _ = checker.predicate(predicate) }
         var rules: [CheckedRule] = []
+        rules.reserveCapacity(table.rules.count)
         for (index, rule) in table.rules.enumerated() {
             let when = checker.predicate(rule.when)
             let route = checker.route(rule.route)

@@ -32,6 +32,7 @@ extension DecodingState {
                                                             at: screen.range ?? .wholeFile("")))
         }
         var rules: [Rule] = []
+        rules.reserveCapacity(ruleNodes.count)
         for node in ruleNodes {
             if let rule = decodeRule(node, in: table) { rules.append(rule) }
         }

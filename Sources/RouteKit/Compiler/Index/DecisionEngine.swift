@@ -42,15 +42,18 @@ final class DecisionEngine: Sendable {
         capture = slots.capture
         payloadReader = PayloadReader(keeping: program.payloadRoots)
         let defaults = program.table.defaults
+        var templates: [String: AlertRenderer.Template] = [:]
         compiledRules = zip(program.rules, builder.keyConjuncts).map { rule, keyConjunct in
             CompiledRule(
                 predicate: keyConjunct.map { SlotPredicate(rule.when.expr, droppingConjunct: $0, slots: slots) }
                     ?? SlotPredicate(rule.when.expr, slots: slots),
                 patterns: rule.when.patterns,
-                route: SlotRoute(rule.route, defaults: defaults, slots: slots),
+                route: SlotRoute(rule.route, defaults: defaults, slots: slots, templates: &templates),
                 source: .rule(name: rule.rule.name, index: rule.index))
         }
-        compiledFallback = program.fallback.map { SlotRoute($0, defaults: defaults, slots: slots) }
+        compiledFallback = program.fallback.map {
+            SlotRoute($0, defaults: defaults, slots: slots, templates: &templates)
+        }
     }
 
     /// The decision for a payload; see `CompiledTable.decide(_:)`.

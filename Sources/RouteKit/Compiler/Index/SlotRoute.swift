@@ -34,8 +34,9 @@ final class SlotRoute: Sendable {
         case field(slot: Int)
         case template(AlertRenderer.Template)
 
-        init(_ text: String, slots: PayloadSlots) {
-            let template = AlertRenderer.Template(text)
+        init(_ text: String, slots: PayloadSlots, templates: inout [String: AlertRenderer.Template]) {
+            let template = templates[text] ?? AlertRenderer.Template(text)
+            templates[text] = template
             let only = template.segments.count == 1 ? template.segments.first : nil
             switch only {
             case .text(let constant)?: self = .constant(constant)
@@ -55,7 +56,11 @@ final class SlotRoute: Sendable {
         }
     }
 
-    init(_ route: CheckedRoute, defaults: Defaults, slots: PayloadSlots) {
+    /// Prepares `route`; `templates` holds alert texts already split, shared across a table's
+    /// routes (most use the same few texts).
+    init(_ route: CheckedRoute, defaults: Defaults, slots: PayloadSlots,
+         templates: inout [String: AlertRenderer.Template])
+    {
         tab = route.route.action.tab
         popToRoot = route.route.action.popToRoot
         func step(_ checked: CheckedStep) -> Step {
@@ -73,10 +78,10 @@ final class SlotRoute: Sendable {
         foreground = route.route.foreground ?? defaults.foreground
         ifVisible = route.route.ifVisible ?? defaults.ifVisible
         let texts = defaults.alert.overridden(by: route.route.alert)
-        title = AlertPart(texts.title, slots: slots)
-        message = AlertPart(texts.message, slots: slots)
-        confirm = AlertPart(texts.confirm, slots: slots)
-        cancel = AlertPart(texts.cancel, slots: slots)
+        title = AlertPart(texts.title, slots: slots, templates: &templates)
+        message = AlertPart(texts.message, slots: slots, templates: &templates)
+        confirm = AlertPart(texts.confirm, slots: slots, templates: &templates)
+        cancel = AlertPart(texts.cancel, slots: slots, templates: &templates)
     }
 
     /// The decision for a payload this route's rule matched, or nil when a param or the login

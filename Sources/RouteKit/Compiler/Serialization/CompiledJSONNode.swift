@@ -1,13 +1,20 @@
 /// A JSON value of a compiled table together with its path from the document root, so every
 /// error names where it is: `rules[3].route.push[0].screen: expected a string`.
+///
+/// Building every node's path costs more than decoding the node, so a first pass runs without
+/// paths (`tracksPaths` false, every path empty) and only a table that fails is decoded again
+/// with them, to name where.
 struct CompiledJSONNode {
     let value: JSONValue
-    /// `rules[3].route`, `payload["aps.alert"]`; empty for the root.
+    /// `rules[3].route`, `payload["aps.alert"]`; empty for the root, and everywhere when paths
+    /// are not tracked.
     let path: String
+    let tracksPaths: Bool
 
-    init(_ value: JSONValue, path: String = "") {
+    init(_ value: JSONValue, path: String = "", tracksPaths: Bool = true) {
         self.value = value
         self.path = path
+        self.tracksPaths = tracksPaths
     }
 
     func error(_ message: String) -> CompiledTableError {
@@ -16,6 +23,7 @@ struct CompiledJSONNode {
 
     /// The path of a member: `.key` for identifier-like keys, `["key"]` for any other.
     func memberPath(_ key: String) -> String {
+        guard tracksPaths else { return "" }
         let identifier = !key.isEmpty && key.unicodeScalars.enumerated().allSatisfy { index, scalar in
             scalar == "_" || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
                 || (index > 0 && ("0"..."9").contains(scalar))
@@ -28,6 +36,10 @@ struct CompiledJSONNode {
     /// error.
     func object(keys: [String]) throws(CompiledTableError) -> CompiledJSONObject {
         let members = try members()
+        // Distinct expected keys, all present and no more: the common case, settled without sorting.
+        if members.count == keys.count, keys.allSatisfy({ members[$0] != nil }) {
+            return CompiledJSONObject(node: self, members: members)
+        }
         for key in members.keys.sorted() where !keys.contains(key) {
             throw CompiledJSONNode(members[key] ?? .null, path: memberPath(key))
                 .error(CompiledTableMessages.unknownKey(key))
@@ -42,7 +54,7 @@ struct CompiledJSONNode {
     func entries() throws(CompiledTableError) -> [(key: String, node: CompiledJSONNode)] {
         let members = try members()
         return members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { key in
-            (key, CompiledJSONNode(members[key] ?? .null, path: memberPath(key)))
+            (key, CompiledJSONNode(members[key] ?? .null, path: memberPath(key), tracksPaths: tracksPaths))
         }
     }
 
@@ -57,6 +69,7 @@ struct CompiledJSONNode {
         guard case .array(let elements) = value else {
             throw error(CompiledTableMessages.expected("an array"))
         }
+        guard tracksPaths else { return elements.map { CompiledJSONNode($0, tracksPaths: false) } }
         return elements.enumerated().map { CompiledJSONNode($1, path: path + "[\($0)]") }
     }
 
@@ -121,6 +134,6 @@ struct CompiledJSONObject {
 
     /// The member `key`, which `CompiledJSONNode.object(keys:)` has checked is present.
     subscript(key: String) -> CompiledJSONNode {
-        CompiledJSONNode(members[key] ?? .null, path: node.memberPath(key))
+        CompiledJSONNode(members[key] ?? .null, path: node.memberPath(key), tracksPaths: node.tracksPaths)
     }
 }

@@ -70,7 +70,9 @@ struct CompiledTableDecoder {
             throw loginNode.error("screen '\(screen.name)' requires login, so a login_screen is needed")
         }
         var seen: Set<String> = []
-        for (index, node) in try document["rules"].array().enumerated() {
+        let ruleNodes = try document["rules"].array()
+        table.rules.reserveCapacity(ruleNodes.count)
+        for (index, node) in ruleNodes.enumerated() {
             let rule = try self.rule(node, index: index, in: table)
             guard seen.insert(rule.name).inserted else {
                 throw CompiledJSONNode(.string(rule.name), path: node.path + ".name")

@@ -53,8 +53,16 @@ public enum CompiledTableFormat {
     /// let decision = program.decide(["type": "3", "id": 42])
     /// ```
     public static func decode(_ bytes: [UInt8]) throws(CompiledTableError) -> RoutingProgram {
-        let root = CompiledJSONNode(try read(bytes))
-        let table = try CompiledTableDecoder().table(root)
+        let value = try read(bytes)
+        let root = CompiledJSONNode(value)
+        let table: RouteTable
+        do {
+            table = try CompiledTableDecoder().table(CompiledJSONNode(value, tracksPaths: false))
+        } catch {
+            // Decoded again with paths, the same table fails at the same place and says where.
+            _ = try CompiledTableDecoder().table(root)
+            throw error
+        }
         // The table was analysed when it was compiled; its warnings are not needed to decide.
         let checked = TableChecker.check(table, sources: [], analyze: false)
         if let program = checked.program { return program }

@@ -17,6 +17,14 @@ enum BenchCommand {
         if let probe = options.memoryProbe {
             exit(MemoryProbe.probe(path: probe.path, rules: probe.rules))
         }
+        if let (rules, path) = options.writeTable {
+            let bytes = TableGenerator.generate(rules: rules, seed: options.seed).bytes
+            guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
+                FileHandle.standardError.write(Data("Error: cannot write '\(path)'\n".utf8))
+                exit(2)
+            }
+            exit(0)
+        }
         if let path = options.chainPath {
             exit(writeChain(to: path, seed: options.seed))
         }

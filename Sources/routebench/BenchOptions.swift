@@ -24,6 +24,8 @@ struct BenchOptions {
     var loadOnly = false
     /// Measure deciding only: no loading, reference interpreter or memory figures (for profilers).
     var decideOnly = false
+    /// Write the generated table of this many rules to this path and exit (for profilers).
+    var writeTable: (rules: Int, path: String)?
     /// Time with the thread's CPU time instead of `ContinuousClock` (for loaded machines).
     var cpuTime = false
     /// The largest table for which YAML load is also timed with the checker's rule analysis
@@ -44,6 +46,7 @@ struct BenchOptions {
           --quick             a smoke run: 5000 payloads, 3 runs, smaller reference budget
           --load-only         measure table loading only (for profilers such as callgrind)
           --decide-only       measure deciding and the hand-written baselines only (for profilers)
+          --write-table N PATH  write the generated N-rule table as YAML to PATH and exit
           --cpu-time          time with the thread's CPU time instead of ContinuousClock
                               (less disturbed by other processes on a loaded machine)
           --generate-chain    write the hand-written chain for the 100-rule table to PATH
@@ -79,6 +82,8 @@ struct BenchOptions {
             case "--generate-chain":
                 options.chainPath = rest.first.map { $0.hasPrefix("--") } == false
                     ? rest.popFirst() : "Sources/routebench/HandWrittenChain.swift"
+            case "--write-table":
+                options.writeTable = (try positive(&rest, argument), try value(&rest, argument))
             case "--memory-probe":
                 let path = try value(&rest, argument)
                 options.memoryProbe = (path, try positive(&rest, argument))

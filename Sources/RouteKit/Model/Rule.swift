@@ -7,11 +7,36 @@
 ///   params: {id: id}
 /// ```
 public struct Rule: Sendable, Hashable {
-    public var name: String
-    public var when: ExpressionSource
-    public var route: Route
+    private struct Fields: Sendable, Hashable {
+        var name: String
+        var when: ExpressionSource
+        var route: Route
+        var range: SourceRange?
+    }
+
+    /// Boxed: a rule is held by the table and again by its checked form (see `CopyOnWrite`).
+    @CopyOnWrite private var fields: Fields
+
+    public var name: String {
+        get { fields.name }
+        set { fields.name = newValue }
+    }
+
+    public var when: ExpressionSource {
+        get { fields.when }
+        set { fields.when = newValue }
+    }
+
+    public var route: Route {
+        get { fields.route }
+        set { fields.route = newValue }
+    }
+
     /// Where the rule's `- name:` item starts.
-    public var range: SourceRange?
+    public var range: SourceRange? {
+        get { fields.range }
+        set { fields.range = newValue }
+    }
 
     /// A rule named `name` that takes `route` when the `when` predicate holds.
     ///
@@ -20,32 +45,64 @@ public struct Rule: Sendable, Hashable {
     ///                 route: Route(action: Action(push: [ScreenStep(screen: "message_detail")])))
     /// ```
     public init(name: String, when: ExpressionSource, route: Route, range: SourceRange? = nil) {
-        self.name = name
-        self.when = when
-        self.route = route
-        self.range = range
+        fields = Fields(name: name, when: when, route: route, range: range)
     }
 }
 
 /// What a rule (or the fallback) does: the action and its policies.
+///
+/// The fields live in one shared, copy-on-write box: a route is copied into the rule, the checked
+/// rule and the compiled table, and a box keeps those copies to one allocation and 8 bytes each
+/// (the fields inline are about 270 bytes per copy).
+///
+/// ```swift
+/// var route = Route(action: Action(tab: "home"))
+/// route.foreground = .navigate // copies the box only if another value shares it
+/// ```
 public struct Route: Sendable, Hashable {
-    public var action: Action
-    public var login: LoginRule
+    private struct Fields: Sendable, Hashable {
+        var action: Action
+        var login: LoginRule
+        var foreground: ForegroundPolicy?
+        var ifVisible: IfVisiblePolicy?
+        var alert: AlertOverride
+    }
+
+    /// Boxed: a route is held by its rule and again by the checked route (see `CopyOnWrite`).
+    @CopyOnWrite private var fields: Fields
+
+    public var action: Action {
+        get { fields.action }
+        set { fields.action = newValue }
+    }
+
+    public var login: LoginRule {
+        get { fields.login }
+        set { fields.login = newValue }
+    }
+
     /// nil: the table's default applies.
-    public var foreground: ForegroundPolicy?
-    public var ifVisible: IfVisiblePolicy?
-    public var alert: AlertOverride
+    public var foreground: ForegroundPolicy? {
+        get { fields.foreground }
+        set { fields.foreground = newValue }
+    }
+
+    public var ifVisible: IfVisiblePolicy? {
+        get { fields.ifVisible }
+        set { fields.ifVisible = newValue }
+    }
+
+    public var alert: AlertOverride {
+        get { fields.alert }
+        set { fields.alert = newValue }
+    }
 
     /// A route; no login of its own, and nil policies and empty overrides keep the table's defaults.
     public init(
         action: Action, login: LoginRule = .none, foreground: ForegroundPolicy? = nil,
         ifVisible: IfVisiblePolicy? = nil, alert: AlertOverride = AlertOverride()
     ) {
-        self.action = action
-        self.login = login
-        self.foreground = foreground
-        self.ifVisible = ifVisible
-        self.alert = alert
+        fields = Fields(action: action, login: login, foreground: foreground, ifVisible: ifVisible, alert: alert)
     }
 }
 

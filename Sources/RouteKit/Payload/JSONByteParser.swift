@@ -64,7 +64,13 @@ struct JSONByteParser {
 
     @inline(__always)
     mutating func skipWhitespace() {
+        let eightSpaces: UInt64 = 0x2020_2020_2020_2020
         while index < count {
+            // Indentation (a compiled table is pretty-printed): eight spaces at a time.
+            if index &+ 8 <= count, UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self) == eightSpaces {
+                index &+= 8
+                continue
+            }
             let byte = bytes[index]
             guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
             index += 1

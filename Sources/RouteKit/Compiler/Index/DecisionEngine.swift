@@ -57,7 +57,7 @@ final class DecisionEngine: Sendable {
     }
 
     /// The decision for a payload; see `CompiledTable.decide(_:)`.
-    public func decide(_ payload: JSONValue) -> Decision {
+    func decide(_ payload: JSONValue) -> Decision {
         withCandidates(for: payload) { context, candidates in
             decide(&context, &candidates)
         }

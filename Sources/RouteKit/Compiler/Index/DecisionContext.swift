@@ -40,9 +40,11 @@ struct DecisionContext: ~Copyable {
         self.layout = layout
         self.normalizer = normalizer
         values = UnsafeMutableBufferPointer(rebasing: storage[..<layout.count])
+        // Moved, not copied, and normalized only when a slot is read: most decisions read few.
         for index in 0..<layout.count {
-            let value = layout.value(ofSlot: index, raw: captured[index])
-            values.initializeElement(at: index, to: value.map(SlotState.present) ?? .absent)
+            let raw = captured.moveElement(from: index)
+            captured.initializeElement(at: index, to: nil)
+            values.initializeElement(at: index, to: raw.map(SlotState.captured) ?? .absent)
         }
     }
 
@@ -68,6 +70,10 @@ struct DecisionContext: ~Copyable {
         switch values[index] {
         case .present(let value): return value
         case .absent: return nil
+        case .captured(let raw):
+            let value = layout.value(ofSlot: index, raw: raw)
+            values[index] = value.map(SlotState.present) ?? .absent
+            return value
         case .unread:
             let value = layout.value(ofSlot: index, in: payload())
             values[index] = value.map(SlotState.present) ?? .absent
@@ -100,9 +106,12 @@ extension UnsafeMutableBufferPointer {
     }
 }
 
-/// A slot of one decision: not read yet, or read and empty, or read and holding a value.
+/// A slot of one decision: not read yet (or read from bytes but not normalized yet), or read and
+/// empty, or read and holding its normalized value.
 enum SlotState {
     case unread
+    /// The raw value at the field's path in JSON bytes, not normalized yet.
+    case captured(JSONValue)
     case absent
     case present(JSONValue)
 }

@@ -13,6 +13,11 @@ public enum ColorMode: String, Sendable, CaseIterable {
     case never
 
     /// Whether to color a stream that is (or is not) a terminal.
+    ///
+    /// ```swift
+    /// ColorMode.auto.isEnabled(terminal: true, environment: ["TERM": "dumb"])  // false
+    /// ColorMode.always.isEnabled(terminal: false, environment: [:])           // true: piped, still colored
+    /// ```
     public func isEnabled(terminal: Bool, environment: [String: String]) -> Bool {
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
         switch self {

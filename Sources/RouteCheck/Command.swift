@@ -21,6 +21,13 @@ public struct CommandConfiguration: Sendable {
     public var exitStatuses: [(status: Int32, meaning: String)]
 
     /// A command called `name`; everything but the abstract defaults to empty.
+    ///
+    /// ```swift
+    /// let configuration = CommandConfiguration(
+    ///     name: "schema", abstract: "Print a JSON Schema for the payloads a table understands",
+    ///     arguments: [ArgumentSpec("TABLE", help: "A route table: a YAML file or a directory")],
+    ///     exitStatuses: [(0, "schema written"), (1, "the table has errors")])
+    /// ```
     public init(
         name: String, abstract: String, discussion: String = "", options: [OptionSpec] = [],
         arguments: [ArgumentSpec] = [], exitStatuses: [(status: Int32, meaning: String)] = []
@@ -67,6 +74,11 @@ public struct CommandContext {
     }
 
     /// Whether to color `stream` in `mode`.
+    ///
+    /// ```swift
+    /// let mode = try arguments.choice("color", as: ColorMode.self, default: .auto)
+    /// let colored = context.colors(.error, mode: mode)
+    /// ```
     public func colors(_ stream: Console.Stream, mode: ColorMode) -> Bool {
         mode.isEnabled(terminal: console.isTerminal(stream), environment: environment)
     }

@@ -10,6 +10,11 @@ public enum HelpFormatter {
     static let nameColumn = 28
 
     /// Help for one command: overview, discussion, usage, arguments, options, exit status.
+    ///
+    /// ```swift
+    /// console.out(HelpFormatter.help(for: GraphCommand.configuration))
+    /// // OVERVIEW: Draw tabs, screens and the rules that lead to them
+    /// ```
     public static func help(for configuration: CommandConfiguration) -> String {
         var text = "OVERVIEW: \(configuration.abstract)\n\n"
         if !configuration.discussion.isEmpty { text += configuration.discussion + "\n\n" }
@@ -38,6 +43,10 @@ public enum HelpFormatter {
     }
 
     /// Help for the tool: overview, usage, options and the list of commands.
+    ///
+    /// ```swift
+    /// console.out(HelpFormatter.toolHelp(commands: RouteCheckCLI.commands))
+    /// ```
     public static func toolHelp(commands: [any Command.Type]) -> String {
         var text = "OVERVIEW: \(RouteCheckCLI.abstract)\n\n"
         text += "USAGE: \(RouteCheckCLI.usage)\n\n"
@@ -53,6 +62,12 @@ public enum HelpFormatter {
     }
 
     /// The three lines of a usage error: `Error: …`, `Usage: …`, `See '… --help'`.
+    ///
+    /// ```swift
+    /// HelpFormatter.usageError("missing TABLE", usage: "routecheck graph TABLE",
+    ///                          helpCommand: "routecheck graph")
+    /// // "Error: missing TABLE\nUsage: routecheck graph TABLE\nSee 'routecheck graph --help'\n"
+    /// ```
     public static func usageError(_ message: String, usage: String, helpCommand: String) -> String {
         "Error: \(message)\nUsage: \(usage)\nSee '\(helpCommand) --help'\n"
     }

@@ -9,6 +9,10 @@ import Foundation
 /// ```
 public enum InputPath {
     /// Throws `CLIError.io` naming `path` unless it is an existing, readable file or directory.
+    ///
+    /// ```swift
+    /// for table in arguments.positionals { try InputPath.checkReadable(table) }
+    /// ```
     public static func checkReadable(_ path: String) throws(CLIError) {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
@@ -21,6 +25,12 @@ public enum InputPath {
     }
 
     /// The bytes of a file named on the command line; an unreadable file is `CLIError.io`.
+    ///
+    /// Pipes such as `<(…)` can be read too.
+    ///
+    /// ```swift
+    /// let payload = try InputPath.readBytes("payload.json")
+    /// ```
     public static func readBytes(_ path: String) throws(CLIError) -> [UInt8] {
         // FileHandle rather than FileManager.contents, which cannot read pipes (`<(…)`).
         guard let handle = FileHandle(forReadingAtPath: path) else {

@@ -38,11 +38,19 @@ public struct OptionSpec: Sendable, Equatable {
     }
 
     /// A flag such as `--strict`.
+    ///
+    /// ```swift
+    /// OptionSpec.flag("strict", help: "Report warnings as errors").takesValue // false
+    /// ```
     public static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
         OptionSpec(name: name, short: short, kind: .flag, help: help)
     }
 
     /// An option with a free value such as `--payload JSON`.
+    ///
+    /// ```swift
+    /// OptionSpec.value("payload", placeholder: "JSON|@FILE|-", help: "One payload to decide")
+    /// ```
     public static func value(
         _ name: String, short: Character? = nil, placeholder: String, default defaultValue: String? = nil,
         help: String
@@ -53,6 +61,11 @@ public struct OptionSpec: Sendable, Equatable {
     }
 
     /// An option whose value is one of `choices`, such as `--format text|json`.
+    ///
+    /// ```swift
+    /// OptionSpec.choice("format", ["text", "json"], default: "text", help: "Output format").synopsis
+    /// // "--format text|json"
+    /// ```
     public static func choice(
         _ name: String, _ choices: [String], default defaultValue: String? = nil, help: String
     ) -> OptionSpec {

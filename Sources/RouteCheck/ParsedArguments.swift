@@ -37,9 +37,17 @@ public struct ParsedArguments: Sendable, Equatable {
     }
 
     /// Whether the flag `--name` was given.
+    ///
+    /// ```swift
+    /// ParsedArguments(flags: ["strict"]).flag("strict") // true
+    /// ```
     public func flag(_ name: String) -> Bool { flags.contains(name) }
 
     /// The value of `--name`, or its declared default, or nil.
+    ///
+    /// ```swift
+    /// ParsedArguments(defaults: ["format": "text"]).value("format") // "text"
+    /// ```
     public func value(_ name: String) -> String? { values[name] ?? defaults[name] }
 
     /// The value of a choice option as an enum, such as `ColorMode`.
@@ -58,6 +66,10 @@ public struct ParsedArguments: Sendable, Equatable {
     }
 
     /// The positional argument at `index`; a usage error naming `name` when it is missing.
+    ///
+    /// ```swift
+    /// let table = try arguments.positional(0, name: "TABLE") // throws .usage("missing TABLE")
+    /// ```
     public func positional(_ index: Int, name: String = "argument") throws(CLIError) -> String {
         guard index < positionals.count else { throw .usage("missing \(name)") }
         return positionals[index]

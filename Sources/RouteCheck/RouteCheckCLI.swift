@@ -28,6 +28,12 @@ public enum RouteCheckCLI {
 
     /// Runs the tool on `arguments` (without the program name) with the process's standard
     /// output and error, flushing both before it returns the exit code.
+    ///
+    /// ```swift
+    /// // main.swift of the routecheck executable
+    /// exit(RouteCheckCLI.main(Array(CommandLine.arguments.dropFirst()),
+    ///                         environment: ProcessInfo.processInfo.environment))
+    /// ```
     public static func main(_ arguments: [String], environment: [String: String]) -> Int32 {
         let console = Console.standard()
         let status = run(arguments, environment: environment, console: console)

@@ -45,6 +45,13 @@ public final class UIKitNavigationAdapter: NSObject {
     private var launchPayload: JSONValue?
 
     /// An adapter over `tabBarController`, deciding with `decider` (the compiled table).
+    ///
+    /// ```swift
+    /// let adapter = UIKitNavigationAdapter(
+    ///     decider: table, tabBarController: tabs, user: session.userID,
+    ///     makeScreen: { Screens.make($0.screen, params: $0.params) },
+    ///     makeLogin: { _, expectedUser in LoginViewController(expectedUser: expectedUser) })
+    /// ```
     public init(decider: any RouteDecider, tabBarController: UITabBarController,
                 user: String? = nil, makeScreen: @escaping ScreenFactory,
                 makeLogin: @escaping LoginFactory) {
@@ -63,6 +70,12 @@ public final class UIKitNavigationAdapter: NSObject {
 
     /// The app started, launched by tapping `userInfo` when there is one. Nothing is shown
     /// until `ready()`.
+    ///
+    /// ```swift
+    /// // application(_:didFinishLaunchingWithOptions:)
+    /// adapter.launch(userInfo: launchOptions?[.remoteNotification] as? [AnyHashable: Any],
+    ///                user: session.userID)
+    /// ```
     @discardableResult
     public func launch(userInfo: [AnyHashable: Any]?, user: String?) -> Navigator.Step {
         launchPayload = userInfo.flatMap(JSONValue.init(userInfo:))
@@ -70,11 +83,23 @@ public final class UIKitNavigationAdapter: NSObject {
     }
 
     /// The root UI exists: performs the notification held since `launch`, if any.
+    ///
+    /// ```swift
+    /// window.rootViewController = tabs
+    /// window.makeKeyAndVisible()
+    /// adapter.ready()
+    /// ```
     @discardableResult
     public func ready() -> Navigator.Step { send(.ready) }
 
     /// A notification was tapped (inactive, background) or arrived in the foreground (active).
     /// Returns nil, doing nothing, for a `userInfo` that is not JSON or repeats the launching tap.
+    ///
+    /// ```swift
+    /// // userNotificationCenter(_:didReceive:withCompletionHandler:)
+    /// let state = NavigatorEvent.AppState(UIApplication.shared.applicationState)
+    /// adapter.handle(userInfo: response.notification.request.content.userInfo, appState: state)
+    /// ```
     @discardableResult
     public func handle(userInfo: [AnyHashable: Any],
                        appState: NavigatorEvent.AppState) -> Navigator.Step? {
@@ -86,21 +111,46 @@ public final class UIKitNavigationAdapter: NSObject {
     }
 
     /// `user` logged in, on the login screen the navigator asked for or elsewhere.
+    ///
+    /// ```swift
+    /// adapter.loginSucceeded(user: session.userID) // performs the route that waited for it
+    /// ```
     @discardableResult
     public func loginSucceeded(user: String) -> Navigator.Step { send(.loginSucceeded(user: user)) }
 
     /// The user closed the login screen. Do not dismiss it yourself: a `dismiss_login` follows.
+    ///
+    /// ```swift
+    /// @objc func cancelTapped() { adapter.loginCancelled() }
+    /// ```
     @discardableResult
     public func loginCancelled() -> Navigator.Step { send(.loginCancelled) }
 
     /// The user logged out; the UI is left as it is.
+    ///
+    /// ```swift
+    /// session.clear()
+    /// adapter.logout()
+    /// ```
     @discardableResult
     public func logout() -> Navigator.Step { send(.logout) }
 
     /// The user changed the UI (tab, back, closed a screen): reports the real controllers.
+    ///
+    /// ```swift
+    /// // UITabBarControllerDelegate; likewise after a pop, in UINavigationControllerDelegate
+    /// func tabBarController(_ controller: UITabBarController, didSelect _: UIViewController) {
+    ///     adapter.userMoved()
+    /// }
+    /// ```
     public func userMoved() { send(.uiState(snapshot())) }
 
     /// Sends any event and performs its commands, in order.
+    ///
+    /// ```swift
+    /// // a message that arrived over the app's own socket rather than through APNs
+    /// adapter.send(.notification(["type": 3, "id": 42], .active))
+    /// ```
     @discardableResult
     public func send(_ event: NavigatorEvent) -> Navigator.Step {
         let step = navigator.send(event)
@@ -202,6 +252,11 @@ public final class UIKitNavigationAdapter: NSObject {
 
     /// The UI as the user sees it, for a `ui_state` event. The alert and the login screen are
     /// left out: the navigator tracks them itself.
+    ///
+    /// ```swift
+    /// let ui = adapter.snapshot()
+    /// print(ui.selectedTab, ui.stacks[ui.selectedTab]?.map(\.screen) ?? [])
+    /// ```
     public func snapshot() -> UISnapshot {
         let tabs = navigator.table.tabs
         let index = tabBarController.selectedIndex

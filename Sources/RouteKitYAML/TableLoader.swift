@@ -68,11 +68,20 @@ public enum TableLoader {
     }
 
     /// Whether a file name is a route file of a directory table.
+    ///
+    /// ```swift
+    /// TableLoader.isRouteFile("messages.yml")       // true
+    /// TableLoader.isRouteFile("messages.test.yaml") // false: a test file
+    /// ```
     public static func isRouteFile(_ name: String) -> Bool {
         (name.hasSuffix(".yaml") || name.hasSuffix(".yml")) && !isTestFile(name)
     }
 
     /// Whether a file name is a test file (`*.test.yaml`).
+    ///
+    /// ```swift
+    /// TableLoader.isTestFile("login.test.yml") // true
+    /// ```
     public static func isTestFile(_ name: String) -> Bool {
         name.hasSuffix(".test.yaml") || name.hasSuffix(".test.yml")
     }

@@ -98,16 +98,83 @@ enum YAMLMessages {
     /// libyaml's scanner and parser problems are already short lowercase phrases; this only
     /// normalizes case and the final period, and names the one with a vague wording.
     static func style(_ problem: String) -> String {
-        var text = problem
-        while text.hasSuffix(".") { text.removeLast() }
-        if let first = text.first, first.isUppercase, !text.hasPrefix("UTF") {
-            text = first.lowercased() + text.dropFirst()
-        }
+        let text = normalized(problem)
         switch text {
         case "did not find expected key": return "did not find expected key (check the indentation)"
         case "found a tab character that violates indentation": return tabIndentation
         case "": return "invalid YAML"
         default: return text
+        }
+    }
+
+    /// libyaml's phrase with its case and final period normalized, and no other change.
+    static func normalized(_ problem: String) -> String {
+        var text = problem
+        while text.hasSuffix(".") { text.removeLast() }
+        if let first = text.first, first.isUppercase, !text.hasPrefix("UTF") {
+            text = first.lowercased() + text.dropFirst()
+        }
+        return text
+    }
+
+    /// What to do about one of libyaml's commoner syntax problems, as a note for someone editing
+    /// YAML by hand; nil for the rest. libyaml words its problems as a parser sees them, and most
+    /// come from a handful of slips: a ': ' or a leading '@' in an unquoted value, a line out of
+    /// step with the indentation above it, an unclosed quote or bracket.
+    ///
+    /// `problem` and `context` are ``normalized(_:)``; `openedAt` is the context mark's line,
+    /// `character` the byte at the problem, and `afterQuote` whether the problem's line has a
+    /// closing quote just before it.
+    static func syntaxHint(_ problem: String, context: String?, openedAt line: Int?,
+                           character: UInt8?, afterQuote: Bool) -> String?
+    {
+        let opened = line.map { " on line \($0)" } ?? ""
+        switch problem {
+        case "mapping values are not allowed in this context":
+            return "an unquoted value cannot contain ': '; put the whole value in quotes, "
+                + "or, if this line starts a new key, line it up with the keys above it"
+        case "did not find expected key" where afterQuote:
+            return "a quoted value ends at its closing quote; put the whole value, with what "
+                + "follows the quote, in quotes"
+        case "did not find expected key":
+            return "the keys of one mapping must start in the same column; line this one up "
+                + "with the keys above it"
+        case "did not find expected '-' indicator":
+            return "start this line with '- ' to make it a new item of the list, or indent it "
+                + "to line up with the first key of the item above it"
+        case "could not find expected ':'":
+            let where_ = line.map { "line \($0)" } ?? "the line above"
+            return "\(where_) is read as a key but has no ':' after it; add the ':', or start "
+                + "the line with '- ' if it is a list item"
+        case "found character that cannot start any token":
+            if let character, character > 0x20, character < 0x7F {
+                let shown = Character(Unicode.Scalar(character))
+                return "an unquoted value cannot start with '\(shown)'; put the value in quotes"
+            }
+            return "an unquoted value cannot start with this character; put the value in quotes"
+        case "found unexpected end of stream" where context == "while scanning a quoted scalar":
+            return "the quote opened\(opened) is never closed; add the same quote where the "
+                + "value ends"
+        case "found undefined tag handle":
+            return "a value that starts with '!' is read as a YAML tag; put the value in quotes"
+        case "did not find expected ',' or ']'":
+            return "close the list opened with '['\(opened) with ']' after its last item, "
+                + "and separate its items with ','"
+        case "did not find expected ',' or '}'":
+            return "close the mapping opened with '{'\(opened) with '}' after its last entry, "
+                + "and separate its entries with ','"
+        case "block sequence entries are not allowed in this context":
+            return "a '- ' item must start a line of its own, indented under its key; or "
+                + "write the list on one line, as [a, b]"
+        case "found unknown escape character":
+            return "in double quotes a backslash starts an escape such as \\n; write \\\\ "
+                + "for a backslash, or use single quotes, in which it is an ordinary character"
+        case "did not find expected alphabetic or numeric character"
+        where context == "while scanning an alias" || context == "while scanning an anchor":
+            return "a value that starts with '*' or '&' is read as an alias or an anchor; "
+                + "put the value in quotes"
+        default:
+            return nil
         }
     }
 

@@ -127,20 +127,41 @@ struct YAMLTreeBuilder {
         }
         let position = positions.position(failure.problemMark)
         var notes: [DiagnosticNote] = []
+        var contextLine: Int?
         if let context = failure.context {
             let contextPosition = positions.position(failure.contextMark)
+            contextLine = contextPosition.line
             notes.append(DiagnosticNote(YAMLMessages.style(context),
                                         at: SourceRange(file: file, at: contextPosition)))
         }
         var problem = YAMLMessages.style(failure.problem)
+        let character = positions.byte(at: position.offset)
         // libyaml's wording for a tab where indentation is expected does not mention the tab.
-        if problem == "found character that cannot start any token",
-            positions.byte(at: position.offset) == UInt8(ascii: "\t")
-        {
+        if problem == "found character that cannot start any token", character == UInt8(ascii: "\t") {
             problem = YAMLMessages.tabIndentation
+        } else if let hint = YAMLMessages.syntaxHint(
+            YAMLMessages.normalized(failure.problem),
+            context: failure.context.map(YAMLMessages.normalized), openedAt: contextLine,
+            character: character, afterQuote: followsClosingQuote(position.offset))
+        {
+            // Last, so that libyaml's own context stays the first note.
+            notes.append(DiagnosticNote(hint))
         }
         _ = stop(YAMLMessages.yamlSyntax(problem), at: SourceRange(file: file, at: position),
                  notes: notes)
+    }
+
+    /// Whether the last non-blank byte before `offset` on its line is a quote: text after a
+    /// closing quote is libyaml's "did not find expected key", which is not about indentation.
+    private func followsClosingQuote(_ offset: Int) -> Bool {
+        var index = offset - 1
+        while let byte = positions.byte(at: index),
+            byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+        {
+            index -= 1
+        }
+        guard let byte = positions.byte(at: index) else { return false }
+        return byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
     }
 
     // MARK: - Helpers

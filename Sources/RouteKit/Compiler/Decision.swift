@@ -75,7 +75,11 @@ public struct ScreenInstance: Sendable, Hashable {
     public var screen: String
     public var params: [String: JSONValue]
 
-    /// A screen with its params, such as `ScreenInstance(screen: "message_detail", params: ["id": 42])`.
+    /// A screen with its params, already of the types the screen declares.
+    ///
+    /// ```swift
+    /// let detail = ScreenInstance(screen: "message_detail", params: ["id": 42])
+    /// ```
     public init(screen: String, params: [String: JSONValue] = [:]) {
         self.screen = screen
         self.params = params
@@ -99,6 +103,11 @@ public struct AlertText: Sendable, Hashable, Codable {
     public var cancel: String
 
     /// Alert texts; by default an empty title and message, `View` and `Cancel`.
+    ///
+    /// ```swift
+    /// let alert = AlertText(title: "New message", message: "Ann: see you at 5")
+    /// alert.confirm // "View"
+    /// ```
     public init(title: String = "", message: String = "", confirm: String = "View",
                 cancel: String = "Cancel") {
         self.title = title

@@ -12,6 +12,11 @@ public struct RoutingProgram: RouteDecider {
     public let normalizer: PayloadNormalizer
 
     /// A program over checked rules in table order; `TableChecker.check` makes one from a table.
+    ///
+    /// ```swift
+    /// let empty = RoutingProgram(table: table, rules: [], fallback: nil)
+    /// empty.decide(["type": 3]) == .unmatched // true: no rule and no fallback
+    /// ```
     public init(table: RouteTable, rules: [CheckedRule], fallback: CheckedRoute?) {
         self.table = table
         self.rules = rules
@@ -51,6 +56,17 @@ public struct RoutingProgram: RouteDecider {
     }
 
     /// Computes a matched route's params, login user and texts from the (normalized) payload.
+    ///
+    /// A failure means the rule matched but cannot be performed; ``decide(_:)`` then tries the
+    /// next rule.
+    ///
+    /// ```swift
+    /// if let fallback = program.fallback,
+    ///     case .success(let decision) = program.resolve(fallback, source: .fallback, payload: [:])
+    /// {
+    ///     print(decision.action?.tab ?? "no tab")
+    /// }
+    /// ```
     public func resolve(_ route: CheckedRoute, source: Decision.Source, payload: JSONValue)
         -> Result<Decision, ResolveFailure>
     {

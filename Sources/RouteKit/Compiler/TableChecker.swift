@@ -18,6 +18,11 @@ public enum TableChecker {
 
     /// Checks every expression; with `analyze`, also reports never-matching and shadowed rules
     /// (`RuleAnalyzer`) — warnings that loading an already validated compiled table can skip.
+    ///
+    /// ```swift
+    /// let checked = TableChecker.check(table, sources: files, analyze: false)
+    /// let errors = checked.diagnostics.filter { $0.severity == .error }
+    /// ```
     public static func check(
         _ table: RouteTable, sources: [SourceFile], analyze: Bool = true,
         predicatesOfBrokenRules: [ExpressionSource] = []

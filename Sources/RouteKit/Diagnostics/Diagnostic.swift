@@ -18,7 +18,12 @@ public struct DiagnosticCode: Sendable, Hashable, Codable, ExpressibleByStringLi
 {
     public let rawValue: String
 
-    /// A code from its text, such as `unknown-screen`.
+    /// A code from its text, such as `unknown-screen`, for codes that come from data.
+    ///
+    /// ```swift
+    /// let wanted = DiagnosticCode("shadowed-rule")
+    /// let shadowed = checked.diagnostics.filter { $0.code == wanted }
+    /// ```
     public init(_ rawValue: String) { self.rawValue = rawValue }
     /// A code from a string literal.
     public init(stringLiteral value: String) { self.rawValue = value }
@@ -55,6 +60,11 @@ public struct FixIt: Sendable, Hashable, Codable {
     public var replacement: String
 
     /// A fix-it that replaces the primary range with `replacement` (empty: removes it).
+    ///
+    /// ```swift
+    /// let rename = FixIt(replacement: "message_detail")
+    /// let remove = FixIt(replacement: "")
+    /// ```
     public init(replacement: String) { self.replacement = replacement }
 }
 
@@ -77,6 +87,12 @@ public struct Diagnostic: Sendable, Hashable, Codable {
     public var fixIt: FixIt?
 
     /// A diagnostic with its severity, code and message at `range`, and any notes and fix-it.
+    ///
+    /// ```swift
+    /// let d = Diagnostic(.error, "duplicate-name",
+    ///                    "rule 'a' is declared twice; rename or remove one of them", at: secondRange,
+    ///                    notes: [DiagnosticNote("first declared here", at: firstRange)])
+    /// ```
     public init(
         _ severity: Severity, _ code: DiagnosticCode, _ message: String, at range: SourceRange,
         notes: [DiagnosticNote] = [], fixIt: FixIt? = nil
@@ -90,6 +106,10 @@ public struct Diagnostic: Sendable, Hashable, Codable {
     }
 
     /// Orders diagnostics by file, then position, then severity (errors first), then message.
+    ///
+    /// ```swift
+    /// let ordered = diagnostics.sorted(by: Diagnostic.sortsBefore)
+    /// ```
     public static func sortsBefore(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
         if lhs.range.file != rhs.range.file { return lhs.range.file < rhs.range.file }
         if lhs.range.start != rhs.range.start { return lhs.range.start < rhs.range.start }
@@ -103,5 +123,10 @@ public struct DiagnosticError: Error, Sendable, Hashable {
     public var diagnostic: Diagnostic
 
     /// Wraps `diagnostic` so that it can be thrown.
+    ///
+    /// ```swift
+    /// guard let first = diagnostics.first(where: { $0.severity == .error }) else { return }
+    /// throw DiagnosticError(first)
+    /// ```
     public init(_ diagnostic: Diagnostic) { self.diagnostic = diagnostic }
 }

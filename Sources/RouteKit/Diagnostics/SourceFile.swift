@@ -11,6 +11,10 @@ public struct SourceFile: Sendable {
     private let lineStarts: [Int]
 
     /// A file's text, with its lines indexed.
+    ///
+    /// ```swift
+    /// let file = SourceFile(path: "routes/app.yaml", text: "version: 1\ntabs: [home]\n")
+    /// ```
     public init(path: String, text: String) {
         self.path = path
         self.text = text
@@ -26,6 +30,10 @@ public struct SourceFile: Sendable {
     public var lineCount: Int { lineStarts.count }
 
     /// The text of a 1-based line, without its line break; nil past the end.
+    ///
+    /// ```swift
+    /// SourceFile(path: "app.yaml", text: "version: 1\r\ntabs: [home]\n").line(1) // "version: 1"
+    /// ```
     public func line(_ number: Int) -> String? {
         guard number >= 1, number <= lineStarts.count else { return nil }
         let utf8 = text.utf8
@@ -39,6 +47,11 @@ public struct SourceFile: Sendable {
     }
 
     /// The position of a UTF-8 byte offset (clamped to the file), with its column in scalars.
+    ///
+    /// ```swift
+    /// let file = SourceFile(path: "app.yaml", text: "é: 1\n")
+    /// file.position(ofOffset: 2) // line 1, column 2: `é` is two bytes but one column
+    /// ```
     public func position(ofOffset offset: Int) -> SourcePosition {
         let clamped = max(0, min(offset, text.utf8.count))
         var low = 0

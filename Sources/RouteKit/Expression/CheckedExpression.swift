@@ -79,6 +79,11 @@ public struct CheckedExpression: Sendable {
 /// ```
 public enum ExpressionInterpreter {
     /// Evaluates `expr` against a payload whose top-level keys are the variables.
+    ///
+    /// ```swift
+    /// let (expr, _) = ExpressionParser.parse("size(ids) > 1")
+    /// ExpressionInterpreter.evaluate(expr!, payload: ["ids": [1, 2]]) // .bool(true)
+    /// ```
     public static func evaluate(_ expr: Expr, payload: JSONValue) -> Value {
         var interpreter = Interpreter(payload: payload, patterns: [:], recorder: NoTrace())
         return interpreter.evaluate(expr)

@@ -85,6 +85,12 @@ public struct MapEntry: Sendable, Hashable {
     public var value: Expr
 
     /// An entry from its key and value expressions.
+    ///
+    /// ```swift
+    /// // {"a": 1}
+    /// let entry = MapEntry(key: Expr(.literal(.string("a")), range: 1..<4),
+    ///                      value: Expr(.literal(.int(1)), range: 6..<7))
+    /// ```
     public init(key: Expr, value: Expr) {
         self.key = key
         self.value = value

@@ -11,6 +11,12 @@
 /// ```
 public enum ExpressionChecker {
     /// Checks a parsed expression. `source`, when given, is kept for tracing.
+    ///
+    /// ```swift
+    /// let (expr, _) = ExpressionParser.parse("type == 3")
+    /// let checked = ExpressionChecker.check(expr!, in: env, source: "type == 3")
+    /// checked.diagnostics.isEmpty // true when 'type' is declared int
+    /// ```
     public static func check(
         _ expr: Expr, in env: ExpressionEnvironment, source: String? = nil
     ) -> CheckedExpression {

@@ -10,6 +10,10 @@ public struct ExpressionEnvironment: Sendable, Hashable {
     public var fields: [String: FieldType]
 
     /// An environment declaring `fields` by payload path.
+    ///
+    /// ```swift
+    /// let env = ExpressionEnvironment(fields: ["type": .int, "ids": .list(.int)])
+    /// ```
     public init(fields: [String: FieldType] = [:]) { self.fields = fields }
 
     /// How a payload path relates to the declarations.

@@ -9,6 +9,11 @@
 /// ```
 public enum ExpressionParser {
     /// Parses `source`; the expression is nil exactly when there is an error diagnostic.
+    ///
+    /// ```swift
+    /// let (expr, diagnostics) = ExpressionParser.parse("type = 3")
+    /// // expr: nil, diagnostics[0].message: "unexpected '='; did you mean '=='?"
+    /// ```
     public static func parse(_ source: String) -> (Expr?, [ExpressionDiagnostic]) {
         let scalars = Array(source.unicodeScalars)
         if scalars.count > ExpressionLimits.maxLength {

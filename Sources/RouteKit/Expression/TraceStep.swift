@@ -11,6 +11,10 @@ public struct TraceStep: Sendable, CustomStringConvertible {
     public var value: Value
 
     /// A step: the sub-expression at `range`, its text and its value.
+    ///
+    /// ```swift
+    /// TraceStep(range: 0..<4, text: "type", value: .int(3)).description // "type → 3"
+    /// ```
     public init(range: Range<Int>, text: String, value: Value) {
         self.range = range
         self.text = text

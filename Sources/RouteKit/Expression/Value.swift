@@ -107,6 +107,11 @@ public enum MapKey: Sendable, Hashable, CustomStringConvertible {
 
     /// The key for a value, or nil when the value cannot be a key. An integral double finds the
     /// equal int key, as CEL's heterogeneous equality requires.
+    ///
+    /// ```swift
+    /// MapKey(.double(2.0)) // .int(2)
+    /// MapKey(.double(2.5)) // nil
+    /// ```
     public init?(_ value: Value) {
         switch value {
         case .int(let i): self = .int(i)

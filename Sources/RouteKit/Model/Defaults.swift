@@ -11,6 +11,11 @@ public struct Defaults: Sendable, Hashable {
     public var alert: AlertTemplate
 
     /// Defaults; anything not given takes SPEC's value.
+    ///
+    /// ```swift
+    /// let defaults = Defaults(ifVisible: .push, clearBadge: true)
+    /// defaults.foreground // .alert
+    /// ```
     public init(foreground: ForegroundPolicy = .alert, ifVisible: IfVisiblePolicy = .reload,
                 clearBadge: Bool = false, alert: AlertTemplate = AlertTemplate()) {
         self.foreground = foreground
@@ -28,6 +33,10 @@ public struct AlertTemplate: Sendable, Hashable {
     public var cancel: String
 
     /// Templates; by default no title, the APNs alert as the message, `View` and `Cancel`.
+    ///
+    /// ```swift
+    /// let template = AlertTemplate(title: "{sender.name}", message: "{aps.alert}")
+    /// ```
     public init(title: String = "", message: String = "{aps.alert}", confirm: String = "View",
                 cancel: String = "Cancel") {
         self.title = title
@@ -37,6 +46,11 @@ public struct AlertTemplate: Sendable, Hashable {
     }
 
     /// These texts with a rule's overrides applied.
+    ///
+    /// ```swift
+    /// AlertTemplate().overridden(by: AlertOverride(confirm: "Open")).confirm // "Open"
+    /// AlertTemplate().overridden(by: AlertOverride(confirm: "Open")).cancel  // "Cancel"
+    /// ```
     public func overridden(by override: AlertOverride) -> AlertTemplate {
         AlertTemplate(title: override.title ?? title, message: override.message ?? message,
                       confirm: override.confirm ?? confirm, cancel: override.cancel ?? cancel)

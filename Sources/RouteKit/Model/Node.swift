@@ -30,6 +30,10 @@ public struct Node: Sendable {
         public var style: ScalarStyle
 
         /// A scalar; plain unless `style` says otherwise.
+        ///
+        /// ```swift
+        /// let quoted = Node.Scalar("3", style: .doubleQuoted) // "3" in quotes: a string, not an int
+        /// ```
         public init(_ value: String, style: ScalarStyle = .plain) {
             self.value = value
             self.style = style
@@ -42,6 +46,12 @@ public struct Node: Sendable {
         public var value: Node
 
         /// A mapping entry from its key and value nodes.
+        ///
+        /// ```swift
+        /// let range = SourceRange.wholeFile("app.yaml")
+        /// let pair = Node.Pair(key: Node(.scalar(Node.Scalar("version")), range: range),
+        ///                      value: Node(.scalar(Node.Scalar("1")), range: range))
+        /// ```
         public init(key: Node, value: Node) {
             self.key = key
             self.value = value

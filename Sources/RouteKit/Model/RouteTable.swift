@@ -47,11 +47,19 @@ public struct RouteTable: Sendable {
     private var screenIndex: [String: Int]
 
     /// The screen declared as `name` (the first one, if declared twice), or nil.
+    ///
+    /// ```swift
+    /// table.screen(named: "message_detail")?.show // .push
+    /// ```
     public func screen(named name: String) -> Screen? {
         screenIndex[name].map { screens[$0] }
     }
 
     /// The position of tab `name` in the tab bar, or nil when it is not a tab.
+    ///
+    /// ```swift
+    /// table.tabIndex(of: "me") // 2 for `tabs: [home, discover, me]`
+    /// ```
     public func tabIndex(of name: String) -> Int? { tabs.firstIndex(of: name) }
 
     /// Declared payload fields as the expression checker and the normalizer want them.
@@ -67,6 +75,10 @@ public struct PayloadField: Sendable, Hashable {
     public var range: SourceRange?
 
     /// A field declared at `path` with `type`; `range` is where its key was written.
+    ///
+    /// ```swift
+    /// let badge = PayloadField(path: "aps.badge", type: .int)
+    /// ```
     public init(path: String, type: FieldType, range: SourceRange? = nil) {
         self.path = path
         self.type = type

@@ -23,6 +23,10 @@ public struct Screen: Sendable, Hashable {
     public var range: SourceRange?
 
     /// A screen shown as `show`; the rest defaults to no tab, no params and every flag off.
+    ///
+    /// ```swift
+    /// let compose = Screen(name: "compose", show: .present, embedInNavigation: true)
+    /// ```
     public init(
         name: String, show: Presentation, tab: String? = nil, params: [ScreenParam] = [],
         hidesBottomBar: Bool = false, embedInNavigation: Bool = false, loginRequired: Bool = false,
@@ -50,6 +54,10 @@ public struct ScreenParam: Sendable, Hashable {
     public var type: FieldType
 
     /// A param named `name` of type `type`.
+    ///
+    /// ```swift
+    /// let ids = ScreenParam(name: "ids", type: .list(.int))
+    /// ```
     public init(name: String, type: FieldType) {
         self.name = name
         self.type = type

@@ -33,6 +33,12 @@ public enum TableDecoder {
     /// Decodes the documents of one table in table order. Pass `complete: false` when a file
     /// could not be read (a YAML error): sections it may have declared are then not reported
     /// missing.
+    ///
+    /// ```swift
+    /// let document = YAMLReader.read(bytes, file: "routes/app.yaml")
+    /// let decoded = TableDecoder.decode([(file: "routes/app.yaml", root: document.root)],
+    ///                                   complete: !document.hasErrors)
+    /// ```
     public static func decode(_ documents: [(file: String, root: Node?)], complete: Bool = true)
         -> DecodedTable
     {

@@ -108,6 +108,10 @@ public struct Navigator: Sendable {
         public var decision: Decision
 
         /// A route for `payload` with the decision made for it.
+        ///
+        /// ```swift
+        /// let held = Navigator.PendingRoute(payload: [:], decision: .unmatched)
+        /// ```
         public init(payload: JSONValue, decision: Decision) {
             self.payload = payload
             self.decision = decision

@@ -13,6 +13,10 @@ public struct NavigatorJSONError: Error, Sendable, Hashable, CustomStringConvert
     public var message: String
 
     /// An error with `message`, a single lowercase phrase.
+    ///
+    /// ```swift
+    /// throw NavigatorJSONError("missing key 'event' in event")
+    /// ```
     public init(_ message: String) {
         self.message = message
     }

@@ -19,6 +19,11 @@
 /// ```
 public enum RuleAnalyzer {
     /// Warnings for the rules, in table order; `fieldTypes` are the declared payload fields.
+    ///
+    /// ```swift
+    /// let warnings = RuleAnalyzer.analyze(program.rules, fieldTypes: program.table.fieldTypes)
+    /// let dead = warnings.filter { $0.code == "never-matches" }
+    /// ```
     public static func analyze(_ rules: [CheckedRule], fieldTypes: [String: FieldType]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         var earlier: [AnalyzedRule] = []

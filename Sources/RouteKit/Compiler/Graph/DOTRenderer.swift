@@ -13,6 +13,10 @@
 /// ```
 public enum DOTRenderer {
     /// The whole graph as DOT text, ending with a newline.
+    ///
+    /// ```swift
+    /// let dot = DOTRenderer.render(RouteGraph.draw(program)) // pipe to `dot -Tsvg`
+    /// ```
     public static func render(_ graph: RouteGraph) -> String {
         var output = """
             digraph routes {

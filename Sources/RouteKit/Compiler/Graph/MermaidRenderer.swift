@@ -14,6 +14,11 @@
 /// ```
 public enum MermaidRenderer {
     /// The whole graph as a Mermaid flowchart, ending with a newline.
+    ///
+    /// ```swift
+    /// let flowchart = MermaidRenderer.render(RouteGraph.draw(program))
+    /// // paste into a `mermaid` code block of a Markdown file
+    /// ```
     public static func render(_ graph: RouteGraph) -> String {
         var ids: [String: String] = [:]
         for (index, node) in graph.nodes.enumerated() where ids[node.id] == nil {

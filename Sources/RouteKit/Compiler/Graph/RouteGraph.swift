@@ -40,6 +40,11 @@ public struct RouteGraph: Sendable, Hashable {
         public var isLoginScreen: Bool
 
         /// A node; neither login-gated nor the login screen unless told.
+        ///
+        /// ```swift
+        /// let login = RouteGraph.Node(id: "screen:login", kind: .modalScreen, lines: ["login"],
+        ///                             isLoginScreen: true)
+        /// ```
         public init(id: String, kind: NodeKind, lines: [String], loginGated: Bool = false,
                     isLoginScreen: Bool = false) {
             self.id = id
@@ -64,6 +69,11 @@ public struct RouteGraph: Sendable, Hashable {
         public var groups: [Group]
 
         /// A group holding `nodes` (by id) and nested `groups`, both empty by default.
+        ///
+        /// ```swift
+        /// let home = RouteGraph.Group(id: "tab0", title: "home", nodes: ["tab:home"])
+        /// let tabBar = RouteGraph.Group(id: "tabbar", title: "tab bar", groups: [home])
+        /// ```
         public init(id: String, title: String, nodes: [String] = [], groups: [Group] = []) {
             self.id = id
             self.title = title
@@ -96,6 +106,10 @@ public struct RouteGraph: Sendable, Hashable {
         public var lines: [String]
 
         /// An arrow from node id `from` to node id `to`, labelled with `lines`.
+        ///
+        /// ```swift
+        /// let back = RouteGraph.Edge(from: "screen:inbox", to: "screen:message_detail", kind: .backStack)
+        /// ```
         public init(from: String, to: String, kind: EdgeKind, lines: [String] = []) {
             self.from = from
             self.to = to
@@ -111,6 +125,11 @@ public struct RouteGraph: Sendable, Hashable {
     public var edges: [Edge]
 
     /// A graph from its parts; `draw(_:)` makes one from a program.
+    ///
+    /// ```swift
+    /// let home = RouteGraph.Node(id: "tab:home", kind: .tab, lines: ["home"])
+    /// let graph = RouteGraph(nodes: [home], groups: [], edges: [])
+    /// ```
     public init(nodes: [Node], groups: [Group], edges: [Edge]) {
         self.nodes = nodes
         self.groups = groups
@@ -146,10 +165,22 @@ public struct RouteGraph: Sendable, Hashable {
     /// ```
     public enum NodeID {
         /// The id of a tab's node: `tab:` and the name.
+        ///
+        /// ```swift
+        /// RouteGraph.NodeID.tab("home") // "tab:home"
+        /// ```
         public static func tab(_ name: String) -> String { "tab:" + name }
         /// The id of a screen's node: `screen:` and the name.
+        ///
+        /// ```swift
+        /// RouteGraph.NodeID.screen("notice") // "screen:notice"
+        /// ```
         public static func screen(_ name: String) -> String { "screen:" + name }
         /// The id of a rule's node: `rule:` and the name.
+        ///
+        /// ```swift
+        /// RouteGraph.NodeID.rule("message-detail") // "rule:message-detail"
+        /// ```
         public static func rule(_ name: String) -> String { "rule:" + name }
         public static let fallback = "fallback"
     }

@@ -22,6 +22,11 @@ public enum PayloadSchema {
     public static let dialect = "https://json-schema.org/draft/2020-12/schema"
 
     /// The schema for `program`'s payloads, as a JSON value (write it with `JSONWriter`).
+    ///
+    /// ```swift
+    /// let schema = PayloadSchema.generate(for: program)
+    /// schema["$schema"] == .string(PayloadSchema.dialect) // true
+    /// ```
     public static func generate(for program: RoutingProgram) -> JSONValue {
         let reads = readers(program)
         var root = FieldTree()

@@ -15,6 +15,11 @@ public struct CompiledTableError: Error, Sendable, Hashable, CustomStringConvert
     public var message: String
 
     /// An error at a JSON `path` (empty for the whole document) with a lowercase `message`.
+    ///
+    /// ```swift
+    /// CompiledTableError(path: "rules[3].when", message: "expected a string").description
+    /// // "rules[3].when: expected a string"
+    /// ```
     public init(path: String, message: String) {
         self.path = path
         self.message = message

@@ -14,6 +14,12 @@ public struct DiagnosticSummary: Sendable, Hashable {
     public var suppressed: Int
 
     /// Totals; `suppressed` counts diagnostics left out by a cap.
+    ///
+    /// ```swift
+    /// // 130 errors found, the first 100 printed
+    /// let summary = DiagnosticSummary(tables: 1, files: 2, rules: 40, errors: 130, warnings: 0,
+    ///                                 suppressed: 30)
+    /// ```
     public init(
         tables: Int, files: Int, rules: Int, errors: Int, warnings: Int, suppressed: Int = 0
     ) {
@@ -49,6 +55,11 @@ public struct DiagnosticSummary: Sendable, Hashable {
     }
 
     /// `1 rule`, `0 rules`, `2 rules`.
+    ///
+    /// ```swift
+    /// DiagnosticSummary.counted(1, "rule") // "1 rule"
+    /// DiagnosticSummary.counted(0, "rule") // "0 rules"
+    /// ```
     public static func counted(_ count: Int, _ noun: String) -> String {
         "\(count) \(noun)\(count == 1 ? "" : "s")"
     }

@@ -12,6 +12,11 @@
 /// GitHub's toolkit: `%`, CR and LF in the message; also `:` and `,` in properties.
 public enum GitHubAnnotationRenderer {
     /// One workflow command line, ending in a newline.
+    ///
+    /// ```swift
+    /// print(GitHubAnnotationRenderer.render(diagnostic), terminator: "")
+    /// // ::warning file=routes/app.yaml,line=9,col=11,endLine=9,endColumn=19,title=never-matches::…
+    /// ```
     public static func render(_ diagnostic: Diagnostic) -> String {
         let range = diagnostic.range
         let command: String
@@ -46,11 +51,19 @@ public enum GitHubAnnotationRenderer {
     }
 
     /// The diagnostics one line each, in the order given.
+    ///
+    /// ```swift
+    /// print(GitHubAnnotationRenderer.render(checked.diagnostics), terminator: "")
+    /// ```
     public static func render(_ diagnostics: [Diagnostic]) -> String {
         diagnostics.map(render).joined()
     }
 
     /// Escapes a command's message: `%` → `%25`, CR → `%0D`, LF → `%0A`.
+    ///
+    /// ```swift
+    /// GitHubAnnotationRenderer.escapeData("100%\nsure") // "100%25%0Asure"
+    /// ```
     public static func escapeData(_ text: String) -> String {
         var output = ""
         for character in text.unicodeScalars {
@@ -65,6 +78,10 @@ public enum GitHubAnnotationRenderer {
     }
 
     /// Escapes a property value: as `escapeData`, and also `:` → `%3A`, `,` → `%2C`.
+    ///
+    /// ```swift
+    /// GitHubAnnotationRenderer.escapeProperty("a,b:c.yaml") // "a%2Cb%3Ac.yaml"
+    /// ```
     public static func escapeProperty(_ text: String) -> String {
         var output = ""
         for character in escapeData(text).unicodeScalars {

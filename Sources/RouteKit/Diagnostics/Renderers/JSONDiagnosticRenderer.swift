@@ -11,6 +11,10 @@
 /// ```
 public enum JSONDiagnosticRenderer {
     /// The whole report on one line (no trailing newline), or indented when `pretty`.
+    ///
+    /// ```swift
+    /// print(JSONDiagnosticRenderer.render(checked.diagnostics, summary: summary, pretty: true))
+    /// ```
     public static func render(
         _ diagnostics: [Diagnostic], summary: DiagnosticSummary, pretty: Bool = false
     ) -> String {
@@ -18,6 +22,13 @@ public enum JSONDiagnosticRenderer {
     }
 
     /// The report as a JSON value, for callers that embed it in a larger document.
+    ///
+    /// ```swift
+    /// let report: JSONValue = .object([
+    ///     "table": "routes/",
+    ///     "check": JSONDiagnosticRenderer.value(of: checked.diagnostics, summary: summary),
+    /// ])
+    /// ```
     public static func value(of diagnostics: [Diagnostic], summary: DiagnosticSummary) -> JSONValue {
         .object([
             "diagnostics": .array(diagnostics.map(value(of:))),
@@ -26,6 +37,10 @@ public enum JSONDiagnosticRenderer {
     }
 
     /// One diagnostic as a JSON object.
+    ///
+    /// ```swift
+    /// JSONDiagnosticRenderer.value(of: diagnostic)["code"] // .string("unknown-screen")
+    /// ```
     public static func value(of diagnostic: Diagnostic) -> JSONValue {
         let range = diagnostic.range
         var members: [String: JSONValue] = [
@@ -55,6 +70,12 @@ public enum JSONDiagnosticRenderer {
     }
 
     /// The summary as a JSON object.
+    ///
+    /// ```swift
+    /// let summary = DiagnosticSummary(tables: 1, files: 4, rules: 12, errors: 0, warnings: 1)
+    /// JSONWriter.write(JSONDiagnosticRenderer.value(of: summary))
+    /// // {"errors":0,"files":4,"rules":12,"tables":1,"warnings":1}
+    /// ```
     public static func value(of summary: DiagnosticSummary) -> JSONValue {
         var members: [String: JSONValue] = [
             "tables": .int(Int64(summary.tables)),

@@ -21,6 +21,10 @@ public struct TextDiagnosticRenderer: Sendable {
     private let files: [String: SourceFile]
 
     /// A renderer that quotes source lines from `files`; colored output only when `colored`.
+    ///
+    /// ```swift
+    /// let renderer = TextDiagnosticRenderer(files: checked.files, colored: true, showsFixIts: false)
+    /// ```
     public init(files: [SourceFile], colored: Bool = false, showsFixIts: Bool = true) {
         var byPath: [String: SourceFile] = [:]
         for file in files { byPath[file.path] = file }
@@ -30,6 +34,14 @@ public struct TextDiagnosticRenderer: Sendable {
     }
 
     /// All lines of one diagnostic, each ending in a newline.
+    ///
+    /// ```swift
+    /// print(renderer.render(diagnostic), terminator: "")
+    /// // routes/app.yaml:3:12: error: unknown tab 'hom'; did you mean 'home'? [unknown-tab]
+    /// //       tab: hom
+    /// //            ^~~
+    /// //     fix-it: replace with 'home'
+    /// ```
     public func render(_ diagnostic: Diagnostic) -> String {
         let style = TerminalStyle(enabled: colored)
         let message = SourceExcerpt.sanitized(diagnostic.message)
@@ -58,11 +70,19 @@ public struct TextDiagnosticRenderer: Sendable {
     }
 
     /// The diagnostics one after another, in the order given.
+    ///
+    /// ```swift
+    /// print(renderer.render(checked.diagnostics), terminator: "")
+    /// ```
     public func render(_ diagnostics: [Diagnostic]) -> String {
         diagnostics.map(render).joined()
     }
 
     /// `file:line:col`.
+    ///
+    /// ```swift
+    /// TextDiagnosticRenderer.location(.wholeFile("routes/app.yaml")) // "routes/app.yaml:1:1"
+    /// ```
     public static func location(_ range: SourceRange) -> String {
         "\(SourceExcerpt.sanitized(range.file)):\(range.start.line):\(range.start.column)"
     }

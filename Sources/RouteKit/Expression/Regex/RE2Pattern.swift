@@ -58,6 +58,11 @@ extension RE2Pattern {
         public var offset: Int
 
         /// An error with `message` at `offset`, in Unicode scalars of the pattern.
+        ///
+        /// ```swift
+        /// RE2Pattern.SyntaxError(message: "missing closing ')'", offset: 0).description
+        /// // "missing closing ')' at offset 0"
+        /// ```
         public init(message: String, offset: Int) {
             self.message = message
             self.offset = offset

@@ -9,36 +9,36 @@ struct DecisionContext: ~Copyable {
     /// Where the payload value comes from.
     enum Source {
         case value(JSONValue)
-        /// Validated bytes, and the reader that builds the members the table reads.
-        case bytes(UnsafeRawBufferPointer, PayloadReader)
+        /// Validated bytes; the engine's reader builds the members the table reads.
+        case bytes(UnsafeRawBufferPointer)
     }
 
     private var source: Source
-    private let layout: PayloadSlots
-    private let normalizer: PayloadNormalizer
+    /// The engine deciding; it outlives every context it makes, so it is not retained (a retain and
+    /// release per field of its slots, normalizer and reader were a measurable part of a decision).
+    private unowned(unsafe) let engine: DecisionEngine
+    private var layout: PayloadSlots { engine.slots }
     private let values: UnsafeMutableBufferPointer<SlotState>
     private var normalizedPayload: JSONValue?
 
     /// A context over `storage`, which must have room for one element per slot; `storage` is
     /// initialized here and deinitialized by `finish()`.
-    init(payload: JSONValue, layout: PayloadSlots, normalizer: PayloadNormalizer,
-         storage: UnsafeMutableBufferPointer<SlotState>)
-    {
+    init(payload: JSONValue, engine: DecisionEngine, storage: UnsafeMutableBufferPointer<SlotState>) {
         source = .value(payload)
-        self.layout = layout
-        self.normalizer = normalizer
+        self.engine = engine
+        let layout = engine.slots
         values = UnsafeMutableBufferPointer(rebasing: storage[..<layout.count])
         values.initialize(repeating: .unread)
     }
 
     /// A context for a payload read from validated bytes, whose slots' raw values `captured`
-    /// holds (as `layout.capture` found them).
-    init(bytes: UnsafeRawBufferPointer, reader: PayloadReader, captured: UnsafeMutableBufferPointer<JSONValue?>,
-         layout: PayloadSlots, normalizer: PayloadNormalizer, storage: UnsafeMutableBufferPointer<SlotState>)
+    /// holds (as the engine's `capture` found them).
+    init(bytes: UnsafeRawBufferPointer, captured: UnsafeMutableBufferPointer<JSONValue?>, engine: DecisionEngine,
+         storage: UnsafeMutableBufferPointer<SlotState>)
     {
-        source = .bytes(bytes, reader)
-        self.layout = layout
-        self.normalizer = normalizer
+        source = .bytes(bytes)
+        self.engine = engine
+        let layout = engine.slots
         values = UnsafeMutableBufferPointer(rebasing: storage[..<layout.count])
         // Moved, not copied, and normalized only when a slot is read: most decisions read few.
         for index in 0..<layout.count {
@@ -57,9 +57,9 @@ struct DecisionContext: ~Copyable {
     private mutating func payload() -> JSONValue {
         switch source {
         case .value(let payload): return payload
-        case .bytes(let bytes, let reader):
+        case .bytes(let bytes):
             // The bytes were validated as strictly as the reader validates them.
-            let payload = (try? reader.read(bytes)) ?? .null
+            let payload = (try? engine.payloadReader.read(bytes)) ?? .null
             source = .value(payload)
             return payload
         }
@@ -84,7 +84,7 @@ struct DecisionContext: ~Copyable {
     /// `normalizer.normalize(payload).payload`, computed on first use.
     mutating func normalized() -> JSONValue {
         if let normalizedPayload { return normalizedPayload }
-        let result = normalizer.normalize(payload()).payload
+        let result = engine.normalizer.normalize(payload()).payload
         normalizedPayload = result
         return result
     }

@@ -79,9 +79,7 @@ final class DecisionEngine: Sendable {
                 // Only an object has members to route on; anything else decides as a value.
                 if let notAnObject { return decide(notAnObject) }
                 return withUnsafeTemporaryAllocation(of: SlotState.self, capacity: max(1, slots.count)) { storage in
-                    var context = DecisionContext(
-                        bytes: bytes, reader: payloadReader, captured: captured, layout: slots,
-                        normalizer: normalizer, storage: storage)
+                    var context = DecisionContext(bytes: bytes, captured: captured, engine: self, storage: storage)
                     let decision = withCursors(&context) { context, candidates in decide(&context, &candidates) }
                     context.finish()
                     return decision
@@ -120,7 +118,7 @@ final class DecisionEngine: Sendable {
         for payload: JSONValue, _ body: (inout DecisionContext, inout CandidateMerge) -> Result
     ) -> Result {
         withUnsafeTemporaryAllocation(of: SlotState.self, capacity: max(1, slots.count)) { storage in
-            var context = DecisionContext(payload: payload, layout: slots, normalizer: normalizer, storage: storage)
+            var context = DecisionContext(payload: payload, engine: self, storage: storage)
             let result = withCursors(&context, body)
             context.finish()
             return result

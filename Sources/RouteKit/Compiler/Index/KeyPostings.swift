@@ -50,23 +50,26 @@ struct KeyPostings: Sendable {
         case .int(let i): return mix(UInt64(bitPattern: i), 0x27d4_eb2f)
         case .double(let bits): return mix(bits, 0x1656_67b1)
         case .string(let s):
-            var text = s
-            return text.withUTF8 { bytes in
-                var state = UInt64(truncatingIfNeeded: bytes.count) &* 0x9E37_79B9_7F4A_7C15
-                var offset = 0
-                while offset + 8 <= bytes.count {
-                    let word = UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self)
-                    state = (state ^ word) &* 0x9E37_79B9_7F4A_7C15
-                    offset += 8
-                }
-                var tail: UInt64 = 0
-                while offset < bytes.count {
-                    tail = tail << 8 | UInt64(bytes[offset])
-                    offset += 1
-                }
-                return mix(state ^ tail, 0x85eb_ca6b)
-            }
+            // Native strings are contiguous UTF-8; only bridged ones take the copy.
+            return s.utf8.withContiguousStorageIfAvailable(hashBytes)
+                ?? Array(s.utf8).withUnsafeBufferPointer(hashBytes)
         }
+    }
+
+    private static func hashBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var state = UInt64(truncatingIfNeeded: bytes.count) &* 0x9E37_79B9_7F4A_7C15
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            let word = UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self)
+            state = (state ^ word) &* 0x9E37_79B9_7F4A_7C15
+            offset += 8
+        }
+        var tail: UInt64 = 0
+        while offset < bytes.count {
+            tail = tail << 8 | UInt64(bytes[offset])
+            offset += 1
+        }
+        return mix(state ^ tail, 0x85eb_ca6b)
     }
 
     private static func mix(_ value: UInt64, _ seed: UInt64) -> Int {

@@ -12,7 +12,7 @@
 /// let slots = PayloadSlots(fields: ["type": .string, "aps.badge": .int])
 /// slots.slot(of: ["aps", "badge"]) // 0: slots are in path order
 /// ```
-struct PayloadSlots: Sendable {
+final class PayloadSlots: Sendable {
     struct Slot: Sendable {
         var components: [String]
         var type: FieldType

@@ -47,14 +47,12 @@ final class PayloadSlots: Sendable {
     /// The normalized value of slot `index`'s field in `payload`, or nil where normalization
     /// leaves nothing.
     func value(ofSlot index: Int, in payload: JSONValue) -> JSONValue? {
-        let slot = slots[index]
-        guard slot.reachable else { return nil }
-        var current = payload
-        for component in slot.components {
-            guard case .object(let members) = current, let member = members[component] else { return nil }
-            current = member
+        var current: JSONValue? = payload
+        for component in slots[index].components {
+            guard case .object(let members)? = current else { return nil }
+            current = members[component]
         }
-        return PayloadNormalizer.normalize(current, as: slot.type)
+        return value(ofSlot: index, raw: current)
     }
 
     /// Slot `index`'s value given the raw value at its path (as `capture` finds it).

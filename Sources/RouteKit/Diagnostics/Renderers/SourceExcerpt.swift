@@ -8,32 +8,24 @@ struct SourceExcerpt: Sendable, Equatable {
     var sourceLine: String
     var caretLine: String
 
-    /// The excerpt for `range` in `file`, or nil when the range's line is not in the file.
     /// The most scalars of a source line shown; a longer line (minified YAML, a huge scalar) is
     /// shown as a window around the range, marked with `…` where it is cut.
     static let maxShownScalars = 160
     /// How much of a long line is shown before the range starts.
     static let contextBefore = 40
 
+    /// The excerpt for `range` in `file`, or nil when the range's line is not in the file.
     init?(_ range: SourceRange, in file: SourceFile) {
         guard let text = file.line(range.start.line) else { return nil }
-        var scalars = text.unicodeScalars.map(Self.displayed)
-        var startColumn = max(1, min(range.start.column, scalars.count + 1))
-        var endColumn = range.end.line > range.start.line
-            ? scalars.count + 1 : min(range.end.column, scalars.count + 1)
-        endColumn = max(endColumn, startColumn + 1)
-        var lead = ""
-        var trail = ""
-        if scalars.count > Self.maxShownScalars {
-            let first = max(0, startColumn - 1 - Self.contextBefore)
-            let last = min(scalars.count, first + Self.maxShownScalars)
-            if first > 0 { lead = "…" }
-            if last < scalars.count { trail = "…" }
-            scalars = Array(scalars[first..<last])
-            startColumn -= first
-            endColumn = min(endColumn - first, scalars.count + 1)
-        }
+        let window = Self.window(of: text, aroundColumn: range.start.column)
+        let scalars = window.scalars
+        let lead = window.first > 0 ? "…" : ""
+        let trail = window.isCut ? "…" : ""
         let lineEnd = scalars.count + 1
+        let startColumn = max(1, min(range.start.column - window.first, lineEnd))
+        var endColumn = range.end.line > range.start.line
+            ? lineEnd : min(range.end.column - window.first, lineEnd)
+        endColumn = max(endColumn, startColumn + 1)
 
         var caret = lead.isEmpty ? "" : " "
         var column = 1
@@ -55,6 +47,38 @@ struct SourceExcerpt: Sendable, Equatable {
         shown.append(contentsOf: scalars)
         sourceLine = lead + String(shown) + trail
         caretLine = caret
+    }
+
+    /// The scalars of `line` shown for a range starting at `column`: the whole line when it is
+    /// short, otherwise at most `maxShownScalars` of it from `first` scalars in, `isCut` when
+    /// more follow. Only the window is read, so rendering costs what is printed whatever the
+    /// line's length (a minified file is one line of megabytes, with a diagnostic per key).
+    private static func window(of line: String, aroundColumn column: Int)
+        -> (first: Int, scalars: [Unicode.Scalar], isCut: Bool) {
+        let first = max(0, column - 1 - contextBefore)
+        // Counting scalar starts in UTF-8 skips the part before the window without decoding it.
+        let utf8 = line.utf8
+        var start = utf8.startIndex
+        var skipped = 0
+        while start < utf8.endIndex {
+            if utf8[start] & 0xC0 != 0x80 {
+                if skipped == first { break }
+                skipped += 1
+            }
+            utf8.formIndex(after: &start)
+        }
+        var scalars = line.unicodeScalars[start...].prefix(maxShownScalars + 1).map(displayed)
+        if scalars.count > maxShownScalars {
+            scalars.removeLast()
+            return (first, scalars, true)
+        }
+        let count = skipped + scalars.count
+        if column - 1 > count {
+            // The column is past the line's end: the window ends with the line.
+            return window(of: line, aroundColumn: count + 1)
+        }
+        if count <= maxShownScalars { return (0, line.unicodeScalars.map(displayed), false) }
+        return (first, scalars, false)
     }
 
     /// A scalar as it is printed: control characters and bidi controls become U+FFFD.

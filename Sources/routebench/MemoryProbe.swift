@@ -48,18 +48,32 @@ enum MemoryProbe {
         let copies = max(4, BenchOptions.memoryRules / max(1, rules))
         var held: [CompiledTable] = []
         held.reserveCapacity(copies)
+        releaseFreeHeap()
         let residentBefore = Stopwatch.residentBytes()
         let peakBefore = peakResidentBytes()
         for _ in 0..<copies {
             guard let table = load() else { return 1 }
             held.append(table)
         }
-        let residentAfter = Stopwatch.residentBytes()
         let peakAfter = peakResidentBytes()
+        releaseFreeHeap()
+        let residentAfter = Stopwatch.residentBytes()
         Sink.consume(held.count)
         let total = Double(copies * rules)
         print("\(Double(residentAfter - residentBefore) / total) \(Double(peakAfter - peakBefore) / total)")
         return 0
+    }
+
+    /// Gives free heap back to the system (glibc's `malloc_trim`), so that the resident set
+    /// counts what the tables hold and not memory freed by loading (the compiled JSON's parsed
+    /// tree, the YAML nodes) that the allocator kept. `malloc.h` is not in Swift's Glibc module,
+    /// hence the lookup.
+    static func releaseFreeHeap() {
+        #if os(Linux)
+        typealias MallocTrim = @convention(c) (Int) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
+        _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
+        #endif
     }
 
     /// `VmHWM` from `/proc/self/status`, in bytes (0 when unavailable).

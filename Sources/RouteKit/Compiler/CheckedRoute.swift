@@ -14,9 +14,29 @@ public struct CheckedRoute: Sendable {
     public var push: [CheckedStep]
     public var present: CheckedStep?
     /// `login: {user: …}`: the expression giving the user the route is addressed to.
-    public var loginUser: CheckedExpression?
+    public var loginUser: CheckedExpression? {
+        get { loginUserBox?.value }
+        set { loginUserBox = newValue.map(LoginUserBox.init) }
+    }
     /// `login: required` on the rule, or on any screen it shows.
     public var loginRequired: Bool
+
+    /// Held by reference: most routes have none, and a checked expression is 80 bytes inline in
+    /// every checked rule of a program.
+    private final class LoginUserBox: Sendable {
+        let value: CheckedExpression
+        init(_ value: CheckedExpression) { self.value = value }
+    }
+    private var loginUserBox: LoginUserBox?
+
+    init(route: Route, push: [CheckedStep], present: CheckedStep?,
+                loginUser: CheckedExpression?, loginRequired: Bool) {
+        self.route = route
+        self.push = push
+        self.present = present
+        self.loginRequired = loginRequired
+        self.loginUser = loginUser
+    }
 }
 
 /// A screen to show and the checked expressions that compute its params.

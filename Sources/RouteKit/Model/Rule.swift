@@ -167,7 +167,9 @@ public enum LoginRule: Sendable, Hashable {
     case none
     case required
     /// The logged-in user id must equal this expression's value.
-    case user(ExpressionSource)
+    // Indirect: most routes have no user, and every route would otherwise carry the 81 bytes
+    // of an expression source inline.
+    indirect case user(ExpressionSource)
 }
 
 /// What to do with a notification that arrives while the app is in the foreground.

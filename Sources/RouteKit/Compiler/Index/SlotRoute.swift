@@ -23,43 +23,11 @@ final class SlotRoute: Sendable {
     private let login: Login
     private let foreground: ForegroundPolicy
     private let ifVisible: IfVisiblePolicy
-    private let title: AlertPart
-    private let message: AlertPart
-    private let confirm: AlertPart
-    private let cancel: AlertPart
+    private let alert: SlotAlert
 
-    /// An alert text, by what rendering it takes: nothing, one slot's text, or a template.
-    private enum AlertPart: Sendable {
-        case constant(String)
-        case field(slot: Int)
-        case template(AlertRenderer.Template)
-
-        init(_ text: String, slots: PayloadSlots, templates: inout [String: AlertRenderer.Template]) {
-            let template = templates[text] ?? AlertRenderer.Template(text)
-            templates[text] = template
-            let only = template.segments.count == 1 ? template.segments.first : nil
-            switch only {
-            case .text(let constant)?: self = .constant(constant)
-            case .placeholder(let path)?:
-                if let slot = slots.slot(of: path) { self = .field(slot: slot) } else { self = .template(template) }
-            case nil: self = .template(template)
-            }
-        }
-
-        func render(in context: inout DecisionContext, slots: PayloadSlots) -> String {
-            switch self {
-            case .constant(let text): return text
-            case .field(let slot): return AlertRenderer.text(of: context.slot(slot))
-            case .template(let template):
-                return template.render { path in SlotRoute.value(at: path, in: &context, slots: slots) }
-            }
-        }
-    }
-
-    /// Prepares `route`; `templates` holds alert texts already split, shared across a table's
+    /// Prepares `route`; `alerts` holds the alerts already prepared for the table's other
     /// routes (most use the same few texts).
-    init(_ route: CheckedRoute, defaults: Defaults, slots: PayloadSlots,
-         templates: inout [String: AlertRenderer.Template])
+    init(_ route: CheckedRoute, defaults: Defaults, slots: PayloadSlots, alerts: inout SlotAlert.Cache)
     {
         tab = route.route.action.tab
         popToRoot = route.route.action.popToRoot
@@ -77,11 +45,7 @@ final class SlotRoute: Sendable {
         }
         foreground = route.route.foreground ?? defaults.foreground
         ifVisible = route.route.ifVisible ?? defaults.ifVisible
-        let texts = defaults.alert.overridden(by: route.route.alert)
-        title = AlertPart(texts.title, slots: slots, templates: &templates)
-        message = AlertPart(texts.message, slots: slots, templates: &templates)
-        confirm = AlertPart(texts.confirm, slots: slots, templates: &templates)
-        cancel = AlertPart(texts.cancel, slots: slots, templates: &templates)
+        alert = alerts.alert(defaults.alert.overridden(by: route.route.alert), slots: slots)
     }
 
     /// The decision for a payload this route's rule matched, or nil when a param or the login
@@ -109,13 +73,8 @@ final class SlotRoute: Sendable {
             guard case .string(let id) = user.value(in: &context) else { return nil }
             requirement = .user(id)
         }
-        let alert = AlertText(
-            title: title.render(in: &context, slots: slots),
-            message: message.render(in: &context, slots: slots),
-            confirm: confirm.render(in: &context, slots: slots),
-            cancel: cancel.render(in: &context, slots: slots))
         return Decision(source: source, action: action, login: requirement, foreground: foreground,
-                        ifVisible: ifVisible, alert: alert)
+                        ifVisible: ifVisible, alert: alert.render(in: &context, slots: slots))
     }
 
     private func instance(_ step: Step, in context: inout DecisionContext) -> ScreenInstance? {
@@ -127,14 +86,5 @@ final class SlotRoute: Sendable {
             params[param.name] = normalized
         }
         return ScreenInstance(screen: step.screen, params: params)
-    }
-
-    /// A placeholder's value: its slot when the path is a declared field, else the normalized
-    /// payload's value at the path.
-    fileprivate static func value(at path: [String], in context: inout DecisionContext,
-                              slots: PayloadSlots) -> JSONValue?
-    {
-        if let slot = slots.slot(of: path) { return context.slot(slot) }
-        return AlertRenderer.value(at: path, in: context.normalized())
     }
 }

@@ -156,6 +156,10 @@ import Testing
                    issues: ["type: 1e+19 is not an int, treated as missing"]),
         DecideCase(name: "type-int64-max-plus-one", payload: #"{"type": 9223372036854775808, "id": 1}"#, rule: nil,
                    issues: ["type: 9.223372036854776e+18 is not an int, treated as missing"]),
+        // Reads as the double -2^63; becoming Int64.min would make a different id, silently.
+        DecideCase(name: "id-int64-min-minus-one", payload: #"{"type": 3, "id": -9223372036854775809}"#, rule: nil,
+                   issues: ["id: -9.223372036854776e+18 is not an int, treated as missing"]),
+        DecideCase(name: "id-int64-min", payload: #"{"type": 3, "id": -9223372036854775808}"#, rule: "a"),
         DecideCase(name: "id-1e300", payload: #"{"type": 3, "id": 1e300}"#, rule: nil,
                    issues: ["id: 1e+300 is not an int, treated as missing"]),
         DecideCase(name: "id-decimal-string-past-int64", payload: #"{"type": 3, "id": "99999999999999999999"}"#, rule: nil,

@@ -45,6 +45,25 @@ struct NodeDecoder {
         return text
     }
 
+    /// The spelling of a field or param type: a name (`int`, or `"[int]"` quoted), or a YAML
+    /// sequence of exactly one type, so that `tags: [string]` reads as SPEC writes list types
+    /// (`[[int]]` nests).
+    mutating func typeSpelling(_ node: Node, _ what: String) -> String? {
+        guard case .sequence(let items) = node.content else { return name(node, what) }
+        guard items.count == 1 else {
+            report(ModelMessages.wrongType(expected: "a list type of one element type, such as [string],",
+                                           for: what, found: "a list of \(items.count) items", at: node.range))
+            return nil
+        }
+        guard let element = typeSpelling(items[0], what) else { return nil }
+        guard FieldType(parsing: element) != nil else {
+            // Reported here, at the element, so that the position and suggestion are the element's.
+            report(ModelMessages.unknownType(element, at: items[0].range))
+            return nil
+        }
+        return "[\(element)]"
+    }
+
     /// Free text, such as alert titles: any string scalar; numbers keep their written form.
     mutating func text(_ node: Node, _ what: String) -> String? {
         guard case .scalar(let scalar) = node.content else {

@@ -170,10 +170,12 @@ struct DecodingState {
                 collectPayload(pair.value, prefix: path + ".")
                 continue
             }
-            guard let spelling = decoder.name(pair.value, "the type of payload field '\(path)'")
-            else { continue }
-            guard let type = FieldType(parsing: spelling) else {
+            let spelling = decoder.typeSpelling(pair.value, "the type of payload field '\(path)'")
+            let type = spelling.flatMap(FieldType.init(parsing:))
+            if let spelling, type == nil {
                 decoder.report(ModelMessages.unknownType(spelling, at: pair.value.range))
+            }
+            guard let type else {
                 // Declared all the same, so its uses draw no 'undeclared field' warnings.
                 payloadFields.append(PayloadField(path: path, type: .any, range: pair.key.range))
                 continue

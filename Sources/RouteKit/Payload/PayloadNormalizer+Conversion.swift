@@ -53,11 +53,13 @@ extension PayloadNormalizer {
         return converted.map { .converted(.array($0)) } ?? .unchanged
     }
 
-    /// The integer a double stands for, when it is integral and within `Int64`.
+    /// The integer a double stands for, when it is integral and strictly within ±2^63.
     static func integer(exactly number: Double) -> Int64? {
-        // 2^63 is exactly representable; every double below it in magnitude that is integral fits.
+        // -2^63 itself is refused, as CEL's `int(-9223372036854775808.0)` is: it is also what every
+        // JSON integer from -2^63 - 1 down to -2^63 - 1024 reads as, so accepting it would turn an
+        // out-of-range integer into Int64.min (the positive side is out of range as a double).
         guard number.isFinite, number.rounded(.towardZero) == number,
-            number >= -0x1p63, number < 0x1p63
+            number > -0x1p63, number < 0x1p63
         else { return nil }
         return Int64(number)
     }
@@ -112,10 +114,38 @@ extension PayloadNormalizer {
         return number
     }
 
-    /// Integer text for integral doubles within `Int64`, else the shortest text that reads back
-    /// as the same double.
+    /// Integer text for integral doubles, whatever their size (`1e21` → `1000000000000000000000`),
+    /// else the shortest text that reads back as the same double.
     static func text(of number: Double) -> String {
         if let integer = integer(exactly: number) { return String(integer) }
-        return "\(number)"
+        guard number.isFinite, number.rounded(.towardZero) == number else { return "\(number)" }
+        return (number < 0 ? "-" : "") + digits(ofIntegral: number.magnitude)
+    }
+
+    /// The exact decimal digits of an integral double of 2^63 or more: its significand doubled
+    /// exponent-minus-52 times, in base-10⁹ limbs (at most 35 of them, for `Double.greatestFiniteMagnitude`).
+    private static func digits(ofIntegral magnitude: Double) -> String {
+        let limbBase: UInt64 = 1_000_000_000
+        var significand = magnitude.significandBitPattern | (1 << UInt64(Double.significandBitCount))
+        var limbs: [UInt64] = []
+        while significand > 0 {
+            limbs.append(significand % limbBase)
+            significand /= limbBase
+        }
+        for _ in 0..<(Int(magnitude.exponent) - Double.significandBitCount) {
+            var carry: UInt64 = 0
+            for index in limbs.indices {
+                let doubled = limbs[index] * 2 + carry
+                limbs[index] = doubled % limbBase
+                carry = doubled / limbBase
+            }
+            if carry > 0 { limbs.append(carry) }
+        }
+        var text = String(limbs.removeLast())
+        for limb in limbs.reversed() {
+            let part = String(limb)
+            text += String(repeating: "0", count: 9 - part.count) + part
+        }
+        return text
     }
 }

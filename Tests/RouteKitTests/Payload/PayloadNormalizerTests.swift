@@ -19,7 +19,10 @@ struct PayloadNormalizerTests {
     static let valueCases: [ValueCase] = [
         // int: integers, integral doubles in range, `-?[0-9]+` strings that fit.
         .init(3, .int, 3), .init(3.0, .int, 3), .init(-0.0, .int, 0), .init(3.5, .int, nil),
-        .init(.double(-0x1p63), .int, .int(.min)), .init(.double(0x1p63), .int, nil),
+        // -2^63 as a double is out of range as CEL's int() says: JSON integers just below
+        // Int64.min read as it, and must not become Int64.min.
+        .init(.double(-0x1p63), .int, nil), .init(.double(0x1p63), .int, nil),
+        .init(.double(-0x1p63 + 1024), .int, .int(-0x7FFF_FFFF_FFFF_FC00)),
         .init(1e300, .int, nil), .init("3", .int, 3), .init("-3", .int, -3), .init("007", .int, 7),
         .init("-0", .int, 0), .init("9223372036854775807", .int, .int(.max)),
         .init("-9223372036854775808", .int, .int(.min)), .init("9223372036854775808", .int, nil),
@@ -37,7 +40,14 @@ struct PayloadNormalizerTests {
         // string: strings, integers and integral doubles as integer text, other doubles shortest.
         .init("abc", .string, "abc"), .init("", .string, ""), .init(10086, .string, "10086"),
         .init(10086.0, .string, "10086"), .init(-0.0, .string, "0"), .init(0.5, .string, "0.5"),
-        .init(0.1, .string, "0.1"), .init(1e300, .string, "1e+300"), .init(1e-7, .string, "1e-07"),
+        .init(0.1, .string, "0.1"), .init(1e-7, .string, "1e-07"), .init(2.5, .string, "2.5"),
+        // Integral doubles past Int64 still as integer text, exactly the double's value.
+        .init(.double(0x1p63), .string, "9223372036854775808"),
+        .init(.double(-0x1p63), .string, "-9223372036854775808"),
+        .init(9.3e18, .string, "9300000000000000000"), .init(1e21, .string, "1000000000000000000000"),
+        .init(.double(0x1p64), .string, "18446744073709551616"),
+        .init(1e22, .string, "10000000000000000000000"),
+        .init(.double(.greatestFiniteMagnitude), .string, .string(Self.largestDouble)),
         .init(.int(.min), .string, "-9223372036854775808"), .init(true, .string, nil),
         .init(nil, .string, nil), .init([], .string, nil), .init(["a": 1], .string, nil),
         // bool: booleans and exactly "true"/"false".
@@ -52,6 +62,12 @@ struct PayloadNormalizerTests {
         .init([1], .list(.string), ["1"]), .init([[1], ["2"]], .list(.list(.int)), [[1], [2]]),
         .init([[1], "2"], .list(.list(.int)), nil), .init([1, nil], .list(.any), [1, nil]),
     ]
+
+    /// `Double.greatestFiniteMagnitude`, (2^53 - 1) · 2^971, in decimal.
+    static let largestDouble = "1797693134862315708145274237317043567980705675258449965989174768031572607800285387605895"
+        + "5863276687817154045895351438246423432132688946418276846754670353751698604991057655128207"
+        + "6245490090389328944075868508455133942304583236903222948165808559332123348274797826204144"
+        + "723168738177180919299881250404026184124858368"
 
     @Test(arguments: valueCases)
     func normalizesValues(_ c: ValueCase) {

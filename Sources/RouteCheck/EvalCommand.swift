@@ -20,14 +20,16 @@ struct EvalCommand: Command {
             params, the login requirement, the foreground policy and the alert text. --explain
             shows every rule tried, the value of each sub-expression, and payload fields that
             could not be normalized to their declared type (treated as missing).
-            With --payloads FILE.jsonl, decides one payload per line and prints one JSON line per
-            payload: {"index": n, "rule": name} ({"index": -1, "rule": null} when no rule
-            matched, fallback or not), or {"error": "..."} for a line that is not a JSON object;
-            blank lines are skipped. Output is buffered for throughput.
+            With --payloads FILE.jsonl (or - for standard input), decides one payload per line
+            and prints one JSON line per payload: {"index": n, "rule": name} ({"index": -1,
+            "rule": null} when no rule matched, fallback or not), or {"error": "..."} for a line
+            that is not a JSON object; blank lines are skipped. With --explain each line also
+            has "explain", the same object as in --payload --explain --format json. Output is
+            buffered for throughput.
             """,
         options: [
             .value("payload", placeholder: "JSON|@FILE|-", help: "One payload to decide"),
-            .value("payloads", placeholder: "FILE.jsonl", help: "A file with one payload per line"),
+            .value("payloads", placeholder: "FILE.jsonl|-", help: "A file with one payload per line"),
             .flag("explain", help: "Show why each rule did or did not match"),
             .choice("format", Format.allCases.map(\.rawValue), default: Format.text.rawValue,
                     help: "Output format for --payload"),
@@ -59,7 +61,6 @@ struct EvalCommand: Command {
         case (.some, .some): throw .usage("--payload and --payloads cannot be used together")
         default: break
         }
-        if payloads != nil, explain { throw .usage("--explain works with --payload, not --payloads") }
     }
 
     func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
@@ -96,10 +97,10 @@ struct EvalCommand: Command {
     private func runBatch(_ program: RoutingProgram, file: String, context: CommandContext)
         throws(CLIError) -> ExitStatus
     {
-        guard let handle = FileHandle(forReadingAtPath: file) else {
+        guard let handle = file == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: file) else {
             throw .io("cannot read '\(file)': no such file or not readable")
         }
-        defer { try? handle.close() }
+        defer { if file != "-" { try? handle.close() } }
         var bad = false
         let evaluator = CompiledTable(program)
         do {
@@ -111,8 +112,14 @@ struct EvalCommand: Command {
                     let value = try JSONReader.read(line)
                     if case .object = value {
                         let decision = evaluator.decide(value)
-                        output = ["rule": decision.ruleName.map(JSONValue.string) ?? .null,
-                                  "index": .int(Int64(decision.ruleIndex ?? -1))]
+                        var line: [String: JSONValue] = [
+                            "rule": decision.ruleName.map(JSONValue.string) ?? .null,
+                            "index": .int(Int64(decision.ruleIndex ?? -1)),
+                        ]
+                        if explain {
+                            line["explain"] = DecisionText.explanationJSON(program.explain(value))["explain"]
+                        }
+                        output = .object(line)
                     } else {
                         bad = true
                         output = ["error": .string("line \(lineNumber): the payload must be a JSON object, found \(value.kindDescription)")]

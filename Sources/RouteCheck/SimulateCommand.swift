@@ -15,7 +15,8 @@ struct SimulateCommand: Command {
         name: "simulate",
         abstract: "Run a list of navigator events and print what each one does",
         discussion: """
-            Reads FILE, a JSON array (a .json file) or a YAML list (any other file) of events in
+            Reads FILE, a JSON array (a .json file) or a YAML list (any other file, or - for
+            standard input, where JSON reads as YAML too) of events in
             their JSON form, such as {"event": "notification", "payload": {"type": 3},
             "app_state": "active"}, and sends them in order to a navigator for TABLE whose UI
             starts as --ui says (default: the first tab, every stack at its root, no modal) with
@@ -27,7 +28,7 @@ struct SimulateCommand: Command {
             diagnostics printed on standard error (exit status 1).
             """,
         options: [
-            .value("events", placeholder: "FILE", help: "The events: a JSON array or a YAML list (required)"),
+            .value("events", placeholder: "FILE|-", help: "The events: a JSON array or a YAML list (required)"),
             .value("ui", placeholder: "JSON|@FILE",
                    help: "The starting UI, as in a ui_state event (selected_tab, stacks, modals)"),
             .value("user", placeholder: "ID", help: "The user logged in at the start"),
@@ -58,13 +59,15 @@ struct SimulateCommand: Command {
     }
 
     func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
-        try InputPath.checkReadable(events)
+        let fromStandardInput = events == "-"
+        if !fromStandardInput { try InputPath.checkReadable(events) }
         let decider = CompiledTable(
             try ProgramLoader.load(table, context: context, stream: .error, color: color))
         let start = try startingUI(decider.table)
-        let bytes = try InputPath.readBytes(events)
+        let bytes = fromStandardInput
+            ? [UInt8](FileHandle.standardInput.readDataToEndOfFile()) : try InputPath.readBytes(events)
         let list: [NavigatorEvent]
-        switch EventFile.read(path: events, bytes: bytes) {
+        switch EventFile.read(path: fromStandardInput ? "<stdin>" : events, bytes: bytes) {
         case .success(let read): list = read
         case .failure(let failure):
             context.console.err(failure.rendered(colored: context.colors(.error, mode: color)))

@@ -116,10 +116,21 @@ import Testing
         #expect(run.stdout == "{\"index\":6,\"rule\":\"home-tab\"}\n{\"index\":7,\"rule\":\"discover-tab\"}\n")
     }
 
+    @Test func payloadsFromStandardInputWithExplain() throws {
+        let run = try runRouteCheck(["eval", "routes", "--payloads", "-", "--explain"], in: Self.repoRoot,
+                                    input: "{\"target\":\"notice\"}\n[2]\n")
+        #expect(run.status == 1)
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.count == 2, "\(run)")
+        #expect(lines.first?.hasPrefix(#"{"explain":{"fallback_failure":null,"normalization":[],"rules":[{"#) == true)
+        #expect(lines.first?.hasSuffix(#"}]},"index":4,"rule":"notice"}"#) == true, "\(run)")
+        #expect(lines.first?.contains(#"{"expression":"target","value":"\"notice\""}"#) == true)
+        #expect(lines.last == #"{"error":"line 2: the payload must be a JSON object, found an array"}"#)
+    }
+
     @Test(arguments: [
         ["routes"],
         ["routes", "--payload", "{}", "--payloads", "x.jsonl"],
-        ["routes", "--payloads", "x.jsonl", "--explain"],
         ["routes", "--payload", "{}", "--format", "yaml"],
     ])
     func usageErrorsExitTwo(_ arguments: [String]) throws {

@@ -38,28 +38,29 @@ import Testing
             """)
     }
 
-    @Test func githubAnnotation() {
+    @Test func githubAnnotationIsSpecsForm() {
         #expect(GitHubAnnotationRenderer.render(diagnostic) == """
-            ::error file=routes/app/messages.yaml,line=2,col=11,endLine=2,endColumn=23,\
-            title=unknown-screen::unknown screen 'mesage_detail'; did you mean 'message_detail'?
+            ::error file=routes/app/messages.yaml,line=2,col=11::\
+            unknown screen 'mesage_detail'; did you mean 'message_detail'?
 
             """)
     }
 
-    @Test func githubEscapesDataAndProperties() {
+    @Test func githubEscapesDataAndPropertiesAndPutsNotesOnLinesOfTheirOwn() {
         let range = SourceRange(
             file: "a,b:c%.yaml", start: SourcePosition(line: 1, column: 2, offset: 1),
             end: SourcePosition(line: 3, column: 1, offset: 9))
+        let first = SourceRange(file: "b.yaml", at: SourcePosition(line: 4, column: 3, offset: 20))
         let warning = Diagnostic(.warning, "odd:code", "100% wrong\r\nreally, truly: yes", at: range,
-                                 notes: [DiagnosticNote("see here")])
+                                 notes: [DiagnosticNote("see here"), DiagnosticNote("first here", at: first)])
         #expect(GitHubAnnotationRenderer.render(warning) == """
-            ::warning file=a%2Cb%3Ac%25.yaml,line=1,col=2,endLine=3,title=odd%3Acode::\
-            100%25 wrong%0D%0Areally, truly: yes%0Anote: see here
+            ::warning file=a%2Cb%3Ac%25.yaml,line=1,col=2::100%25 wrong%0D%0Areally, truly: yes
+            ::notice::see here
+            ::notice file=b.yaml,line=4,col=3::first here
 
             """)
         let note = Diagnostic(.note, "", "fyi", at: .wholeFile("x.yaml"))
-        #expect(GitHubAnnotationRenderer.render(note)
-            == "::notice file=x.yaml,line=1,col=1,endLine=1,endColumn=1::fyi\n")
+        #expect(GitHubAnnotationRenderer.render(note) == "::notice file=x.yaml,line=1,col=1::fyi\n")
     }
 
     @Test func escapingHelpers() {

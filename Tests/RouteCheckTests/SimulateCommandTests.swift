@@ -91,6 +91,13 @@ import Testing
             stdout: Self.expectedLines.joined(separator: "\n") + "\n", stderr: "", status: 0))
     }
 
+    @Test(arguments: [eventsYAML, eventsJSON]) func eventsFromStandardInput(_ events: String) throws {
+        let dir = try directory()
+        let run = try runRouteCheck(["simulate", "app.yaml", "--events", "-"], in: dir.url, input: events)
+        #expect(run == RouteCheckRun(
+            stdout: Self.expectedLines.joined(separator: "\n") + "\n", stderr: "", status: 0))
+    }
+
     @Test func emptyLists() throws {
         let dir = try directory()
         try dir.write("events.json", "[]")

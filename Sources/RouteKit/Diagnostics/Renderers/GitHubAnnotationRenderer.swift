@@ -3,54 +3,41 @@
 ///
 /// ```swift
 /// GitHubAnnotationRenderer.render(diagnostic)
-/// // ::error file=routes/app/messages.yaml,line=12,col=11,endLine=12,endColumn=23,title=unknown-screen::unknown screen 'mesage_detail'; did you mean 'message_detail'?
+/// // ::error file=routes/app/messages.yaml,line=12,col=11::unknown screen 'mesage_detail'; did you mean 'message_detail'?
 /// ```
 ///
-/// Errors become `::error`, warnings `::warning` and notes `::notice`. `endColumn` is given only
-/// for a range on one line and is inclusive (the last column of the range), as GitHub expects.
-/// Notes and the fix-it are appended to the message on lines of their own. Escaping follows
+/// Exactly SPEC's form, `::error file=…,line=…,col=…::message`: errors become `::error`, warnings
+/// `::warning` and notes `::notice`, and the message is the diagnostic's own, as in JSON. Each
+/// note follows as a `::notice` line of its own, at its position when it has one. Escaping follows
 /// GitHub's toolkit: `%`, CR and LF in the message; also `:` and `,` in properties.
 public enum GitHubAnnotationRenderer {
-    /// One workflow command line, ending in a newline.
+    /// The diagnostic's workflow command line and one per note, each ending in a newline.
     ///
     /// ```swift
     /// print(GitHubAnnotationRenderer.render(diagnostic), terminator: "")
-    /// // ::warning file=routes/app.yaml,line=9,col=11,endLine=9,endColumn=19,title=never-matches::…
+    /// // ::warning file=routes/app.yaml,line=9,col=11::rule 'b' never matches…
     /// ```
     public static func render(_ diagnostic: Diagnostic) -> String {
-        let range = diagnostic.range
         let command: String
         switch diagnostic.severity {
         case .error: command = "error"
         case .warning: command = "warning"
         case .note: command = "notice"
         }
-        var properties = [
-            "file=" + escapeProperty(range.file),
-            "line=\(range.start.line)",
-            "col=\(range.start.column)",
-            "endLine=\(max(range.end.line, range.start.line))",
-        ]
-        if range.end.line == range.start.line {
-            properties.append("endColumn=\(max(range.start.column, range.end.column - 1))")
-        }
-        if !diagnostic.code.rawValue.isEmpty {
-            properties.append("title=" + escapeProperty(diagnostic.code.rawValue))
-        }
-        var message = diagnostic.message
-        if let fixIt = diagnostic.fixIt, !fixIt.replacement.isEmpty {
-            message += "\nfix-it: replace with '\(fixIt.replacement)'"
-        }
+        var output = line(command, at: diagnostic.range, diagnostic.message)
         for note in diagnostic.notes {
-            message += "\nnote: " + note.message
-            if let noteRange = note.range {
-                message += " (\(TextDiagnosticRenderer.location(noteRange)))"
-            }
+            output += line("notice", at: note.range, note.message)
         }
-        return "::\(command) \(properties.joined(separator: ","))::\(escapeData(message))\n"
+        return output
     }
 
-    /// The diagnostics one line each, in the order given.
+    private static func line(_ command: String, at range: SourceRange?, _ message: String) -> String {
+        guard let range else { return "::\(command)::\(escapeData(message))\n" }
+        return "::\(command) file=\(escapeProperty(range.file)),line=\(range.start.line),"
+            + "col=\(range.start.column)::\(escapeData(message))\n"
+    }
+
+    /// The diagnostics in the order given, each followed by its notes.
     ///
     /// ```swift
     /// print(GitHubAnnotationRenderer.render(checked.diagnostics), terminator: "")

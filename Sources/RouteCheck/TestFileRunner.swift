@@ -30,6 +30,12 @@ enum TestFileRunner {
                 ? item.expectations[index] : StepExpectation()
             if let failure = compare(expectation, step, index: index, event: testEvent) {
                 result.failedSteps.append(failure)
+            } else if result.ruleMismatch != nil, item.kind == .case {
+                // A failure always shows the expected and the actual commands, even when only
+                // the rule differs.
+                result.failedSteps.append(StepFailure(
+                    index: index, event: testEvent, expected: expectation, actual: step,
+                    outcomeDiffers: false, firstCommandDifference: nil))
             }
         }
         return result

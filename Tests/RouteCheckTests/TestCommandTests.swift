@@ -98,6 +98,28 @@ import Testing
             """, "\(run)")
     }
 
+    @Test func aRuleOnlyMismatchStillShowsTheCommands() throws {
+        let dir = try directory(tests: ["app.test.yaml": """
+            cases:
+              - name: wrong rule
+                payload: {type: 3, id: 42}
+                expect: {rule: notice}
+
+            """])
+        let run = try runRouteCheck(["test", "routes"], in: dir.url)
+        #expect(run.status == 1, "\(run)")
+        #expect(run.stdout == """
+            FAIL wrong rule
+              routes/app.test.yaml:2:5: case 'wrong rule'
+              rule: expected "notice", actual "message-detail"
+              outcome: "performed"
+              actual commands:
+                  {"cmd":"push","hides_bottom_bar":true,"params":{"id":42},"screen":"message_detail","tab":"home"}
+            0 passed, 1 failed
+
+            """, "\(run)")
+    }
+
     @Test func failingScenarioNamesTheEvent() throws {
         let dir = try directory(tests: ["app.test.yaml": """
             scenarios:

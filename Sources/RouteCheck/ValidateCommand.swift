@@ -27,7 +27,9 @@ struct ValidateCommand: Command {
             With --strict, warnings are reported as errors (severity "error" in every format) and
             count as errors in the summary and the exit status. At most \(maxDiagnosticsPerTable)
             diagnostics are shown per table; the summary counts all of them. A table that cannot
-            be read is reported on standard error and the others are still checked.
+            be read is reported on standard error and the others are still checked. A compiled
+            table (routecheck compile output) is checked by loading it: an
+            invalid-compiled-table error says why it does not load.
             """,
         options: [
             .flag("strict", help: "Report warnings as errors (exit status 1 on any warning)"),
@@ -37,7 +39,7 @@ struct ValidateCommand: Command {
             .color,
         ],
         arguments: [
-            ArgumentSpec("TABLE", arity: .oneOrMore, help: "A route table: a YAML file or a directory")
+            ArgumentSpec("TABLE", arity: .oneOrMore, help: "A route table: a YAML file or a directory, or a compiled table")
         ],
         exitStatuses: [
             (0, "No errors (warnings allowed without --strict)"),
@@ -72,6 +74,23 @@ struct ValidateCommand: Command {
             } catch {
                 if case .io(let message) = error { console.err("Error: \(message)\n") }
                 status = .usage
+                continue
+            }
+            if ProgramLoader.isCompiledTable(path) {
+                // A compiled table holds no sources to check again; validating it means loading it.
+                let loaded: (rules: Int, diagnostics: [Diagnostic])
+                do throws(CLIError) {
+                    loaded = try Self.checkCompiled(path)
+                } catch {
+                    if case .io(let message) = error { console.err("Error: \(message)\n") }
+                    status = .usage
+                    continue
+                }
+                summary.tables += 1
+                summary.files += 1
+                summary.rules += loaded.rules
+                summary.count(loaded.diagnostics)
+                shown += loaded.diagnostics
                 continue
             }
             do throws(TableLoadError) {
@@ -115,6 +134,18 @@ struct ValidateCommand: Command {
         }
         if summary.errors > 0 { status = max(status, .findings) }
         return status
+    }
+
+    /// Loads a compiled table (`routecheck compile` output): its rule count, or an
+    /// `invalid-compiled-table` error saying why it does not load.
+    static func checkCompiled(_ path: String) throws(CLIError) -> (rules: Int, diagnostics: [Diagnostic]) {
+        let bytes = try ProgramLoader.readCompiled(path)
+        do throws(CompiledTableError) {
+            return (try CompiledTableFormat.decode(bytes).rules.count, [])
+        } catch {
+            let message = "the compiled table does not load: \(error.description)"
+            return (0, [Diagnostic(.error, "invalid-compiled-table", message, at: .wholeFile(path))])
+        }
     }
 
     /// With `--strict`, a warning becomes an error.

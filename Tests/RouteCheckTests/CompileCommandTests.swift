@@ -182,6 +182,23 @@ import Testing
         #expect(try Self.files(in: dir) == ["routes"])
     }
 
+    @Test func validateLoadsACompiledTable() throws {
+        let dir = try Self.exampleTable()
+        let compiled = try runRouteCheck(["compile", "routes", "-o", "-"], in: dir.url).stdout
+        try dir.write("good.json", compiled)
+        try dir.write("newer.json", compiled.replacingOccurrences(
+            of: #""format_version": 1"#, with: #""format_version": 2"#))
+        let good = try runRouteCheck(["validate", "good.json"], in: dir.url)
+        #expect(good == RouteCheckRun(stdout: "1 table, 1 file, 9 rules: 0 errors, 0 warnings\n",
+                                      stderr: "", status: 0))
+        let newer = try runRouteCheck(["validate", "newer.json"], in: dir.url)
+        #expect(newer.status == 1)
+        #expect(newer.stdout == "newer.json:1:1: error: the compiled table does not load: compiled "
+            + "table format 2 is newer than this RouteKit (reads 1); rebuild it with a matching "
+            + "routecheck [invalid-compiled-table]\n1 table, 1 file, 0 rules: 1 error, 0 warnings\n",
+            "\(newer)")
+    }
+
     @Test func evalRefusesABadCompiledTable() throws {
         let dir = try Self.exampleTable()
         let compiled = try runRouteCheck(["compile", "routes", "-o", "-"], in: dir.url).stdout

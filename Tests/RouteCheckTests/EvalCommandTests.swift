@@ -37,6 +37,13 @@ import Testing
         #expect(run.stdout.contains(#""rule":"my-messages""#))
     }
 
+    @Test func alertDictionaryShowsItsBodyOrNothing() throws {
+        let withBody = try eval(["routes", "--payload", #"{"target": "notice", "aps": {"alert": {"title": "T", "body": "B"}}}"#])
+        #expect(withBody.stdout.contains(#"alert: title "", message "B", "#), "\(withBody)")
+        let withoutBody = try eval(["routes", "--payload", #"{"target": "notice", "aps": {"alert": {"title": "T"}}}"#])
+        #expect(withoutBody.stdout.contains(#"alert: title "", message "", "#), "\(withoutBody)")
+    }
+
     @Test func unmatchedPayload() throws {
         let run = try eval(["routes", "--payload", #"{"type": "99"}"#])
         #expect(run.status == 0)

@@ -30,9 +30,10 @@ public enum AlertRenderer {
         case nil, .null?: return ""
         case .string(let text)?: return text
         case .object(let members)?:
-            // An APNs alert dictionary: its body is what a person reads.
+            // An APNs alert dictionary: its body is what a person reads. Without one there is
+            // nothing to read, and JSON text is not for people.
             if case .string(let body)? = members["body"] { return body }
-            return JSONWriter.write(.object(members))
+            return ""
         case let other?: return JSONWriter.write(other)
         }
     }

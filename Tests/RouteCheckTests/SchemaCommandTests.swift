@@ -41,6 +41,21 @@ import Testing
         return try #require(value as? [String: Any])
     }
 
+    /// Decimal text within Int64: fewer digits than the bound, or as many and smaller at the first
+    /// place that differs, or the bound (reviewed; `PayloadSchemaPatternTests` checks it against
+    /// what `int` accepts).
+    static let int64Pattern = "^(0*(0|[1-9][0-9]{0,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|"
+        + "922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|"
+        + "92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|"
+        + "922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|"
+        + "922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-6]|"
+        + "9223372036854775807)|-0*(0|[1-9][0-9]{0,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|"
+        + "922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|"
+        + "92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|"
+        + "922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|"
+        + "922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7]|"
+        + "9223372036854775808))$"
+
     static func json(_ value: Any) throws -> String {
         let data = try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys])
         return String(decoding: data, as: UTF8.self)
@@ -60,7 +75,7 @@ import Testing
         let properties = try #require(schema["properties"] as? [String: Any])
         #expect(properties.keys.sorted() == ["aps", "id", "ratio", "tags", "type"])
         let id = try #require(properties["id"] as? [String: Any])
-        #expect(try Self.json(try #require(id["anyOf"])) == #"[{"maximum":9223372036854775807,"minimum":-9223372036854775808,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]"#)
+        #expect(try Self.json(try #require(id["anyOf"])) == #"[{"maximum":9223372036854775807,"minimum":-9223372036854775808,"type":"integer"},{"pattern":"\#(Self.int64Pattern)","type":"string"}]"#)
         #expect((id["description"] as? String)?.hasSuffix("Read by detail (when, route), shadowed (route).") == true)
         let ratio = try #require(properties["ratio"] as? [String: Any])
         #expect(try Self.json(try #require(ratio["anyOf"])) == #"[{"type":"number"},{"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$","type":"string"}]"#)

@@ -88,10 +88,31 @@ public enum PayloadSchema {
         }
     }
 
-    /// Decimal integer text as `int` accepts it (within 64 bits, which a pattern does not check).
-    public static let decimalPattern = "^-?[0-9]+$"
+    /// Decimal integer text exactly as `int` accepts it: `-?[0-9]+`, leading zeros allowed, whose
+    /// value is within 64 bits (so `"9223372036854775808"` does not match, as the app would treat
+    /// it as missing).
+    public static let decimalPattern =
+        "^(0*" + digits(atMost: "9223372036854775807") + "|-0*" + digits(atMost: "9223372036854775808") + ")$"
     /// RFC 8259 number syntax, as `double` accepts it in a string.
     public static let numberPattern = #"^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$"#
+
+    /// A regular expression for a number without leading zeros that is at most `bound` (decimal
+    /// digits): `0`, fewer digits than the bound, or as many with a smaller digit at the first
+    /// place they differ, or the bound itself.
+    static func digits(atMost bound: String) -> String {
+        let places = bound.map { Int(String($0)) ?? 0 }
+        var alternatives = ["0", "[1-9][0-9]{0,\(places.count - 2)}"]
+        for (index, digit) in places.enumerated() {
+            let lowest = index == 0 ? 1 : 0
+            guard digit > lowest else { continue }
+            let prefix = places[..<index].map(String.init).joined()
+            let smaller = digit - 1 == lowest ? "\(lowest)" : "[\(lowest)-\(digit - 1)]"
+            let rest = places.count - index - 1
+            alternatives.append(prefix + smaller + (rest > 0 ? "[0-9]{\(rest)}" : ""))
+        }
+        alternatives.append(bound)
+        return "(" + alternatives.joined(separator: "|") + ")"
+    }
 
     /// What a value of `type` may be, as a phrase for descriptions.
     static func phrase(_ type: FieldType) -> String {

@@ -60,6 +60,6 @@ import Testing
 
         let github = try runRouteCheck(["validate", "--format", "github", "t.yaml"], in: dir.url)
         #expect(github.status == 1, "\(github)")
-        #expect(github.stdout.contains("%0Anote: " + hint), "\(github)")
+        #expect(github.stdout.contains("\n::notice::" + hint + "\n"), "\(github)")
     }
 }

@@ -46,7 +46,7 @@ public struct CommandConfiguration: Sendable {
     /// `routecheck validate [--strict] [--format text|json|github] TABLE...`.
     public var usage: String {
         var parts = ["\(RouteCheckCLI.toolName) \(name)"]
-        parts += options.map { "[\($0.synopsis)]" }
+        parts += options.map { $0.isRequired ? $0.synopsis : "[\($0.synopsis)]" }
         parts += arguments.map(\.synopsis)
         return parts.joined(separator: " ")
     }

@@ -31,12 +31,11 @@ struct CompileCommand: Command {
             """,
         options: [
             .value("output", short: "o", placeholder: "FILE",
-                   help: "Where to write the compiled table (- for standard output)"),
+                   help: "Where to write the compiled table (- for standard output)").required,
             .color,
         ],
         arguments: [
-            ArgumentSpec("TABLE", arity: .one,
-                         help: "A route table: a YAML file, a directory, or a compiled table")
+            .table()
         ],
         exitStatuses: [
             (0, "Compiled and written"),

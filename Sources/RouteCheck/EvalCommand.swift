@@ -35,7 +35,7 @@ struct EvalCommand: Command {
                     help: "Output format for --payload"),
             .color,
         ],
-        arguments: [ArgumentSpec("TABLE", arity: .one, help: "A route table: a YAML file or a directory")],
+        arguments: [.table()],
         exitStatuses: [
             (0, "Decided"),
             (1, "A payload is not a JSON object, or the table has errors"),

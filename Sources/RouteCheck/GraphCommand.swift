@@ -30,8 +30,7 @@ struct GraphCommand: Command {
             .color,
         ],
         arguments: [
-            ArgumentSpec("TABLE", arity: .one,
-                         help: "A route table: a YAML file, a directory, or a compiled table")
+            .table()
         ],
         exitStatuses: [
             (0, "Drawn"),

@@ -23,6 +23,8 @@ public struct OptionSpec: Sendable, Equatable {
     public var kind: Kind
     /// One line for `--help`.
     public var help: String
+    /// Whether the command cannot run without it: shown without brackets in usage lines.
+    public var isRequired = false
 
     /// An option of any kind; `flag`, `value` and `choice` are shorter to write.
     ///
@@ -60,6 +62,17 @@ public struct OptionSpec: Sendable, Equatable {
             kind: .value(placeholder: placeholder, choices: nil, defaultValue: defaultValue), help: help)
     }
 
+    /// The same option, marked as one the command cannot run without.
+    ///
+    /// ```swift
+    /// OptionSpec.value("events", placeholder: "FILE", help: "The events").required.isRequired // true
+    /// ```
+    public var required: OptionSpec {
+        var copy = self
+        copy.isRequired = true
+        return copy
+    }
+
     /// An option whose value is one of `choices`, such as `--format text|json`.
     ///
     /// ```swift
@@ -80,7 +93,7 @@ public struct OptionSpec: Sendable, Equatable {
     /// `--color auto|always|never`, shared by every command that can color its output.
     public static let color = OptionSpec.choice(
         "color", ColorMode.allCases.map(\.rawValue), default: ColorMode.auto.rawValue,
-        help: "When to color the output; auto: on a terminal and when NO_COLOR is unset")
+        help: "When to color the output; auto: on a terminal. NO_COLOR set turns color off in every mode")
 
     /// `--help`, which every command accepts without declaring it.
     public static let help = OptionSpec.flag("help", short: "h", help: "Show help information")
@@ -120,6 +133,16 @@ public struct ArgumentSpec: Sendable, Equatable {
         self.name = name
         self.arity = arity
         self.help = help
+    }
+
+    /// The `TABLE` argument every command takes: route files or a compiled table.
+    ///
+    /// ```swift
+    /// ArgumentSpec.table(arity: .oneOrMore).synopsis // "TABLE..."
+    /// ```
+    public static func table(arity: Arity = .one) -> ArgumentSpec {
+        ArgumentSpec("TABLE", arity: arity,
+                     help: "A route table: a YAML file, a directory, or a compiled table")
     }
 
     /// How the argument is shown in usage lines: `TABLE`, `[CASES...]`, `TABLE...`.

@@ -23,8 +23,7 @@ struct SchemaCommand: Command {
             """,
         options: [.color],
         arguments: [
-            ArgumentSpec("TABLE", arity: .one,
-                         help: "A route table: a YAML file, a directory, or a compiled table")
+            .table()
         ],
         exitStatuses: [
             (0, "Printed"),

@@ -28,13 +28,13 @@ struct SimulateCommand: Command {
             diagnostics printed on standard error (exit status 1).
             """,
         options: [
-            .value("events", placeholder: "FILE|-", help: "The events: a JSON array or a YAML list (required)"),
+            .value("events", placeholder: "FILE|-", help: "The events: a JSON array or a YAML list").required,
             .value("ui", placeholder: "JSON|@FILE",
                    help: "The starting UI, as in a ui_state event (selected_tab, stacks, modals)"),
             .value("user", placeholder: "ID", help: "The user logged in at the start"),
             .color,
         ],
-        arguments: [ArgumentSpec("TABLE", help: "A route table: a YAML file or a directory")],
+        arguments: [.table()],
         exitStatuses: [
             (0, "The events ran"),
             (1, "The table has errors"),

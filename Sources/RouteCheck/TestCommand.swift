@@ -47,7 +47,7 @@ struct TestCommand: Command {
             .color,
         ],
         arguments: [
-            ArgumentSpec("TABLE", help: "A route table: a YAML file or a directory"),
+            .table(),
             ArgumentSpec("CASES", arity: .zeroOrMore,
                          help: "Test files to run instead of the table's own"),
         ],

@@ -39,7 +39,7 @@ struct ValidateCommand: Command {
             .color,
         ],
         arguments: [
-            ArgumentSpec("TABLE", arity: .oneOrMore, help: "A route table: a YAML file or a directory, or a compiled table")
+            .table(arity: .oneOrMore)
         ],
         exitStatuses: [
             (0, "No errors (warnings allowed without --strict)"),
@@ -111,8 +111,8 @@ struct ValidateCommand: Command {
             if suppressed > 0 {
                 summary.suppressed += suppressed
                 suppressedNotes.append(
-                    "note: \(DiagnosticSummary.counted(suppressed, "more diagnostic")) in '\(path)' "
-                        + "not shown; at most \(Self.maxDiagnosticsPerTable) are shown per table\n")
+                    "\(DiagnosticSummary.counted(suppressed, "more diagnostic")) in '\(path)' "
+                        + "not shown; at most \(Self.maxDiagnosticsPerTable) are shown per table")
             }
         }
         if summary.tables == 0 { return status }
@@ -123,13 +123,13 @@ struct ValidateCommand: Command {
             let renderer = TextDiagnosticRenderer(
                 files: files, colored: context.colors(.output, mode: color))
             console.out(renderer.render(shown))
-            suppressedNotes.forEach(console.out)
+            suppressedNotes.forEach { console.out("note: \($0)\n") }
             console.out(summary.line + "\n")
         case .json:
             console.out(JSONDiagnosticRenderer.render(shown, summary: summary) + "\n")
         case .github:
             console.out(GitHubAnnotationRenderer.render(shown))
-            suppressedNotes.forEach(console.out)
+            suppressedNotes.forEach { console.out("::notice::\(GitHubAnnotationRenderer.escapeData($0))\n") }
             console.out(summary.line + "\n")
         }
         if summary.errors > 0 { status = max(status, .findings) }

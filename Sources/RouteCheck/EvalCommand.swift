@@ -111,13 +111,16 @@ struct EvalCommand: Command {
                 do throws(JSONReadError) {
                     let value = try JSONReader.read(line)
                     if case .object = value {
-                        let decision = evaluator.decide(value)
+                        // With --explain the explanation's decision is the one printed: deciding
+                        // again through the index would do the work twice.
+                        let explanation = explain ? program.explain(value) : nil
+                        let decision = explanation?.decision ?? evaluator.decide(value)
                         var line: [String: JSONValue] = [
                             "rule": decision.ruleName.map(JSONValue.string) ?? .null,
                             "index": .int(Int64(decision.ruleIndex ?? -1)),
                         ]
-                        if explain {
-                            line["explain"] = DecisionText.explanationJSON(program.explain(value))["explain"]
+                        if let explanation {
+                            line["explain"] = DecisionText.explanationJSON(explanation)["explain"]
                         }
                         output = .object(line)
                     } else {
@@ -138,9 +141,7 @@ struct EvalCommand: Command {
 
     /// The bytes of `--payload`: inline JSON, `@FILE`, or `-` for standard input.
     static func readPayloadArgument(_ argument: String) throws(CLIError) -> [UInt8] {
-        if argument == "-" {
-            return [UInt8](FileHandle.standardInput.readDataToEndOfFile())
-        }
+        if argument == "-" { return InputPath.readStandardInput() }
         if argument.hasPrefix("@") {
             return try InputPath.readBytes(String(argument.dropFirst()))
         }

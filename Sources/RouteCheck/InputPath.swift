@@ -43,4 +43,13 @@ public enum InputPath {
             throw .io("cannot read '\(path)': \(error.localizedDescription)")
         }
     }
+
+    /// All of standard input, for the `-` that `--payload`, `--payloads` and `--events` accept.
+    ///
+    /// ```swift
+    /// let events = InputPath.readStandardInput()
+    /// ```
+    public static func readStandardInput() -> [UInt8] {
+        [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+    }
 }

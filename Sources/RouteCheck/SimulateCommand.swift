@@ -65,7 +65,7 @@ struct SimulateCommand: Command {
             try ProgramLoader.load(table, context: context, stream: .error, color: color))
         let start = try startingUI(decider.table)
         let bytes = fromStandardInput
-            ? [UInt8](FileHandle.standardInput.readDataToEndOfFile()) : try InputPath.readBytes(events)
+            ? InputPath.readStandardInput() : try InputPath.readBytes(events)
         let list: [NavigatorEvent]
         switch EventFile.read(path: fromStandardInput ? "<stdin>" : events, bytes: bytes) {
         case .success(let read): list = read

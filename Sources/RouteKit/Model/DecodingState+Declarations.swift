@@ -56,12 +56,7 @@ extension DecodingState {
             let params = decoder.mapping(paramsNode, "'params' of \(what)", allowed: [])
         {
             for (param, pair) in params.entries {
-                guard let spelling = decoder.typeSpelling(pair.value, "the type of param '\(param)'")
-                else { continue }
-                guard let type = FieldType(parsing: spelling) else {
-                    decoder.report(ModelMessages.unknownType(spelling, at: pair.value.range))
-                    continue
-                }
+                guard let type = decoder.fieldType(pair.value, "the type of param '\(param)'") else { continue }
                 screen.params.append(ScreenParam(name: param, type: type))
             }
         }

@@ -45,23 +45,24 @@ struct NodeDecoder {
         return text
     }
 
-    /// The spelling of a field or param type: a name (`int`, or `"[int]"` quoted), or a YAML
-    /// sequence of exactly one type, so that `tags: [string]` reads as SPEC writes list types
-    /// (`[[int]]` nests).
-    mutating func typeSpelling(_ node: Node, _ what: String) -> String? {
-        guard case .sequence(let items) = node.content else { return name(node, what) }
+    /// A field or param type: a name (`int`, or `"[int]"` quoted), or a YAML sequence of exactly
+    /// one type, so that `tags: [string]` reads as SPEC writes list types (`[[int]]` nests). Nil,
+    /// with the problem reported at the node it is about, when it is not a type.
+    mutating func fieldType(_ node: Node, _ what: String) -> FieldType? {
+        guard case .sequence(let items) = node.content else {
+            guard let spelling = name(node, what) else { return nil }
+            guard let type = FieldType(parsing: spelling) else {
+                report(ModelMessages.unknownType(spelling, at: node.range))
+                return nil
+            }
+            return type
+        }
         guard items.count == 1 else {
             report(ModelMessages.wrongType(expected: "a list type of one element type, such as [string],",
                                            for: what, found: "a list of \(items.count) items", at: node.range))
             return nil
         }
-        guard let element = typeSpelling(items[0], what) else { return nil }
-        guard FieldType(parsing: element) != nil else {
-            // Reported here, at the element, so that the position and suggestion are the element's.
-            report(ModelMessages.unknownType(element, at: items[0].range))
-            return nil
-        }
-        return "[\(element)]"
+        return fieldType(items[0], what).map(FieldType.list)
     }
 
     /// Free text, such as alert titles: any string scalar; numbers keep their written form.

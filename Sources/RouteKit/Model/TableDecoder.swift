@@ -170,12 +170,7 @@ struct DecodingState {
                 collectPayload(pair.value, prefix: path + ".")
                 continue
             }
-            let spelling = decoder.typeSpelling(pair.value, "the type of payload field '\(path)'")
-            let type = spelling.flatMap(FieldType.init(parsing:))
-            if let spelling, type == nil {
-                decoder.report(ModelMessages.unknownType(spelling, at: pair.value.range))
-            }
-            guard let type else {
+            guard let type = decoder.fieldType(pair.value, "the type of payload field '\(path)'") else {
                 // Declared all the same, so its uses draw no 'undeclared field' warnings.
                 payloadFields.append(PayloadField(path: path, type: .any, range: pair.key.range))
                 continue

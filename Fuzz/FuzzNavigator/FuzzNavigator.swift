@@ -8,17 +8,21 @@ import RouteKit
 /// no `push`, `present` or `reload` of a login-gated screen while logged out; a route for one
 /// user (`login: {user: …}`) is shown only to that user, and a route that needs login only to a
 /// logged-in user.
+///
+/// Events, steps and decisions repeat across inputs (they are built from small sets), and each
+/// check is a pure function of its value: a value is checked once and remembered, which keeps
+/// long runs on the navigator itself rather than on re-checking what already passed.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var input = FuzzInput(data, size)
-    let decider: any RouteDecider =
-        input.byte() % 2 == 0 ? Fixtures.routesProgram : Fixtures.routesCompiled
+    let usesProgram = input.byte() % 2 == 0
+    let decider: any RouteDecider = usesProgram ? Fixtures.routesProgram : Fixtures.routesCompiled
     var navigator = Navigator(decider: decider, user: input.pick(users))
     var count = 0
     while !input.isAtEnd, count < maxEvents {
         count += 1
         let event = nextEvent(&input)
-        let waiting = performable(event, before: navigator.state.phase, decider: decider)
+        let waiting = performable(event, before: navigator.state.phase, usesProgram: usesProgram)
         let step = navigator.send(event)
         checkJSON(event, step)
         checkLogin(step, route: waiting, user: navigator.state.user, table: decider.table)
@@ -62,9 +66,10 @@ private func nextEvent(_ input: inout FuzzInput) -> NavigatorEvent {
 
 /// The decision an event may perform: a new notification's, or the route held or waiting.
 private func performable(_ event: NavigatorEvent, before phase: Navigator.Phase,
-                         decider: any RouteDecider) -> Decision? {
+                         usesProgram: Bool) -> Decision? {
     switch (event, phase) {
-    case (.notification(let payload, _), _): return decider.decide(payload)
+    case (.notification(let payload, _), _):
+        return usesProgram ? programDecisions[payload] : compiledDecisions[payload]
     case (.ready, .launching(let held)): return held?.decision
     case (.alertConfirmed, .alerting(let route)): return route.decision
     case (.loginSucceeded, .awaitingLogin(let route)): return route.decision
@@ -72,7 +77,24 @@ private func performable(_ event: NavigatorEvent, before phase: Navigator.Phase,
     }
 }
 
+/// What each decider decides for every fixture payload (the only payloads events carry).
+private let programDecisions = decisions(of: Fixtures.routesProgram)
+private let compiledDecisions = decisions(of: Fixtures.routesCompiled)
+
+private func decisions(of decider: any RouteDecider) -> [JSONValue: Decision] {
+    var decisions: [JSONValue: Decision] = [:]
+    for payload in Fixtures.payloads { decisions[payload] = decider.decide(payload) }
+    return decisions
+}
+
+/// Events and steps whose JSON form already read back; cleared when large, so that memory
+/// stays bounded however many distinct steps a run meets.
+nonisolated(unsafe) private var checkedEvents: Set<NavigatorEvent> = []
+nonisolated(unsafe) private var checkedSteps: Set<Navigator.Step> = []
+private let maxRemembered = 50_000
+
 private func checkJSON(_ event: NavigatorEvent, _ step: Navigator.Step) {
+    if checkedEvents.contains(event), checkedSteps.contains(step) { return }
     let events: NavigatorEvent
     let steps: Navigator.Step
     do {
@@ -83,6 +105,10 @@ private func checkJSON(_ event: NavigatorEvent, _ step: Navigator.Step) {
     }
     require(events == event, "event JSON: \(event)")
     require(steps == step, "step JSON: \(step)")
+    if checkedEvents.count >= maxRemembered { checkedEvents.removeAll() }
+    if checkedSteps.count >= maxRemembered { checkedSteps.removeAll() }
+    checkedEvents.insert(event)
+    checkedSteps.insert(step)
 }
 
 private func checkLogin(_ step: Navigator.Step, route: Decision?, user: String?,

@@ -21,8 +21,16 @@ public struct Decision: Sendable, Hashable {
     public var login: LoginRequirement
     public var foreground: ForegroundPolicy
     public var ifVisible: IfVisiblePolicy
-    /// The alert texts with `{path}` placeholders already filled in from the payload.
-    public var alert: AlertText
+    /// The alert texts with `{path}` placeholders filled in from the payload.
+    ///
+    /// A compiled table fills them in when they are first read, not when it decides: most
+    /// decisions are performed without an alert, and rendering was a fifth of a decision's cost.
+    /// Reading gives the same texts either way (the differential tests compare them).
+    public var alert: AlertText {
+        get { pendingAlert.text }
+        set { pendingAlert = .rendered(newValue) }
+    }
+    var pendingAlert: PendingAlert
 
     /// A decision; login, policies and alert default to none, `alert`, `reload` and the default texts.
     ///
@@ -37,7 +45,18 @@ public struct Decision: Sendable, Hashable {
         self.login = login
         self.foreground = foreground
         self.ifVisible = ifVisible
-        self.alert = alert
+        pendingAlert = .rendered(alert)
+    }
+
+    /// A decision whose alert texts may still be unrendered.
+    init(source: Source, action: ResolvedAction, login: LoginRequirement, foreground: ForegroundPolicy,
+         ifVisible: IfVisiblePolicy, pendingAlert: PendingAlert) {
+        self.source = source
+        self.action = action
+        self.login = login
+        self.foreground = foreground
+        self.ifVisible = ifVisible
+        self.pendingAlert = pendingAlert
     }
 
     /// The decision for a payload that routes nowhere.
@@ -45,6 +64,21 @@ public struct Decision: Sendable, Hashable {
 
     /// Whether the payload routes somewhere (a rule or the fallback).
     public var routes: Bool { action != nil }
+
+    /// Decisions are equal when everything they say is, the alert texts as read.
+    public static func == (lhs: Decision, rhs: Decision) -> Bool {
+        lhs.source == rhs.source && lhs.action == rhs.action && lhs.login == rhs.login
+            && lhs.foreground == rhs.foreground && lhs.ifVisible == rhs.ifVisible && lhs.alert == rhs.alert
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(source)
+        hasher.combine(action)
+        hasher.combine(login)
+        hasher.combine(foreground)
+        hasher.combine(ifVisible)
+        hasher.combine(alert)
+    }
 }
 
 /// An action with its params computed from the payload.

@@ -14,6 +14,8 @@ struct DecisionContext: ~Copyable {
     }
 
     private var source: Source
+    /// Whether the decision started from JSON bytes (`source` may later hold the value read from them).
+    private let decidesFromBytes: Bool
     /// The engine deciding; it outlives every context it makes, so it is not retained (a retain and
     /// release per field of its slots, normalizer and reader were a measurable part of a decision).
     private unowned(unsafe) let engine: DecisionEngine
@@ -25,6 +27,7 @@ struct DecisionContext: ~Copyable {
     /// initialized here and deinitialized by `finish()`.
     init(payload: JSONValue, engine: DecisionEngine, storage: UnsafeMutableBufferPointer<SlotState>) {
         source = .value(payload)
+        decidesFromBytes = false
         self.engine = engine
         let layout = engine.slots
         values = UnsafeMutableBufferPointer(rebasing: storage[..<layout.count])
@@ -37,6 +40,7 @@ struct DecisionContext: ~Copyable {
          storage: UnsafeMutableBufferPointer<SlotState>)
     {
         source = .bytes(bytes)
+        decidesFromBytes = true
         self.engine = engine
         let layout = engine.slots
         values = UnsafeMutableBufferPointer(rebasing: storage[..<layout.count])
@@ -79,6 +83,13 @@ struct DecisionContext: ~Copyable {
             values[index] = value.map(SlotState.present) ?? .absent
             return value
         }
+    }
+
+    /// The payload and engine to render alert texts from later, when the decision was asked for
+    /// a payload value (from JSON bytes there is no value to keep; those texts are rendered now).
+    var deferral: (payload: JSONValue, engine: DecisionEngine)? {
+        guard case .value(let payload) = source, !decidesFromBytes else { return nil }
+        return (payload, engine)
     }
 
     /// `normalizer.normalize(payload).payload`, computed on first use.

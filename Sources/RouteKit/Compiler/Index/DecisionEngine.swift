@@ -89,6 +89,16 @@ final class DecisionEngine: Sendable {
         return try read.get()
     }
 
+    /// The texts of `alert` for `payload`: what `PendingAlert.deferred` renders when read.
+    func render(_ alert: SlotAlert, for payload: JSONValue) -> AlertText {
+        withUnsafeTemporaryAllocation(of: SlotState.self, capacity: max(1, slots.count)) { storage in
+            var context = DecisionContext(payload: payload, engine: self, storage: storage)
+            let text = alert.render(in: &context, slots: slots)
+            context.finish()
+            return text
+        }
+    }
+
     /// Tries the candidates in order: the first that matches and can be performed, else the
     /// fallback, else `.unmatched`.
     private func decide(_ context: inout DecisionContext, _ candidates: inout CandidateMerge) -> Decision {

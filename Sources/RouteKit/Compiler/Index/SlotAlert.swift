@@ -54,15 +54,32 @@ final class SlotAlert: Sendable {
     private let message: Part
     private let confirm: Part
     private let cancel: Part
+    /// The texts when none has a placeholder.
+    private let constant: AlertText?
 
     private init(_ texts: AlertTemplate, slots: PayloadSlots, cache: inout Cache) {
         title = Part(texts.title, slots: slots, cache: &cache)
         message = Part(texts.message, slots: slots, cache: &cache)
         confirm = Part(texts.confirm, slots: slots, cache: &cache)
         cancel = Part(texts.cancel, slots: slots, cache: &cache)
+        if case .constant(let title) = title, case .constant(let message) = message,
+            case .constant(let confirm) = confirm, case .constant(let cancel) = cancel
+        {
+            constant = AlertText(title: title, message: message, confirm: confirm, cancel: cancel)
+        } else {
+            constant = nil
+        }
     }
 
     /// The texts with their placeholders filled in from the payload.
+    /// The alert of a decision: texts without placeholders as they are, the others rendered when
+    /// read if the decision was asked for a payload value, now otherwise.
+    func pending(in context: inout DecisionContext, slots: PayloadSlots) -> PendingAlert {
+        if let constant { return .rendered(constant) }
+        if let (payload, engine) = context.deferral { return .deferred(self, engine: engine, payload: payload) }
+        return .rendered(render(in: &context, slots: slots))
+    }
+
     func render(in context: inout DecisionContext, slots: PayloadSlots) -> AlertText {
         AlertText(
             title: title.render(in: &context, slots: slots),

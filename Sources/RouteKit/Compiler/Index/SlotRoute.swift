@@ -74,7 +74,7 @@ final class SlotRoute: Sendable {
             requirement = .user(id)
         }
         return Decision(source: source, action: action, login: requirement, foreground: foreground,
-                        ifVisible: ifVisible, alert: alert.render(in: &context, slots: slots))
+                        ifVisible: ifVisible, pendingAlert: alert.pending(in: &context, slots: slots))
     }
 
     private func instance(_ step: Step, in context: inout DecisionContext) -> ScreenInstance? {

@@ -1,0 +1,87 @@
+@testable import RouteKit
+import Testing
+
+/// A compiled table renders a decision's alert texts when they are read; what is read must be what
+/// the reference interpreter renders when it decides, and a deferred alert must behave as a value.
+@Suite struct DeferredAlertTests {
+    /// Rule `templated` fills its texts from the payload; `constant` has none to fill.
+    static func compile() throws -> CompiledTable {
+        let rules = [
+            Rule(name: "templated", when: ExpressionSource("type == 1"),
+                 route: Route(action: Action(tab: "home"),
+                              alert: AlertOverride(title: "{sender.name} wrote", confirm: "Open {type}"))),
+            Rule(name: "constant", when: ExpressionSource("type == 2"),
+                 route: Route(action: Action(tab: "home"),
+                              alert: AlertOverride(title: "Hello", message: "There"))),
+        ]
+        let table = RouteTable(
+            tabs: ["home"], screens: [],
+            payloadFields: [PayloadField(path: "type", type: .int), PayloadField(path: "aps.alert", type: .any)],
+            rules: rules)
+        let program = try #require(TableChecker.check(table, sources: []).program)
+        return CompiledTable(program)
+    }
+
+    static let payloads: [JSONValue] = [
+        ["type": 1, "aps": ["alert": "New reply"], "sender": ["name": "Ada"]],
+        ["type": "1", "aps": ["alert": ["title": "T", "body": "Body text"]]],
+        ["type": 1.0, "aps": ["alert": 7], "sender": ["name": ["not", "text"]]],
+        ["type": 1],
+        ["type": 2, "aps": ["alert": "ignored"]],
+    ]
+
+    @Test func readTextsAreTheInterpretersFromValuesAndBytes() throws {
+        let compiled = try Self.compile()
+        for payload in Self.payloads {
+            let expected = compiled.program.decide(payload).alert
+            #expect(compiled.decide(payload).alert == expected, "\(payload)")
+            let bytes = Array(JSONWriter.write(payload).utf8)
+            let fromBytes = try bytes.withUnsafeBytes { try compiled.decide(json: $0) }
+            #expect(fromBytes.alert == expected, "\(payload)")
+        }
+        let first = compiled.decide(Self.payloads[0]).alert
+        #expect(first == AlertText(title: "Ada wrote", message: "New reply", confirm: "Open 1", cancel: "Cancel"))
+        #expect(compiled.decide(Self.payloads[1]).alert.message == "Body text")
+    }
+
+    @Test func aDeferredAlertIsEqualAndHashesAsTheRenderedOne() throws {
+        let compiled = try Self.compile()
+        let payload = Self.payloads[0]
+        let deferred = compiled.decide(payload)
+        guard case .deferred = deferred.pendingAlert else {
+            Issue.record("a templated alert decided from a value should be deferred")
+            return
+        }
+        let rendered = compiled.program.decide(payload)
+        guard case .rendered = rendered.pendingAlert else {
+            Issue.record("the interpreter renders when it decides")
+            return
+        }
+        #expect(deferred == rendered)
+        #expect(Set([deferred, rendered]).count == 1)
+        var other = rendered
+        other.alert.title = "Someone wrote"
+        #expect(deferred != other)
+    }
+
+    @Test func settingTheAlertReplacesTheDeferredTexts() throws {
+        let compiled = try Self.compile()
+        var decision = compiled.decide(Self.payloads[0])
+        decision.alert.confirm = "Read"
+        #expect(decision.alert == AlertText(title: "Ada wrote", message: "New reply", confirm: "Read", cancel: "Cancel"))
+        guard case .rendered = decision.pendingAlert else {
+            Issue.record("a set alert is held rendered")
+            return
+        }
+    }
+
+    @Test func constantTextsAreNeverDeferred() throws {
+        let compiled = try Self.compile()
+        let decision = compiled.decide(Self.payloads[4])
+        guard case .rendered(let text) = decision.pendingAlert else {
+            Issue.record("texts without placeholders need no payload")
+            return
+        }
+        #expect(text == AlertText(title: "Hello", message: "There", confirm: "View", cancel: "Cancel"))
+    }
+}

@@ -85,3 +85,34 @@ import Testing
         #expect(text == AlertText(title: "Hello", message: "There", confirm: "View", cancel: "Cancel"))
     }
 }
+
+extension DeferredAlertTests {
+    /// From JSON bytes there is no payload value to keep: texts reading one field keep that
+    /// field's value (raw or normalized, as deciding left it); others are rendered at once.
+    @Test func fromBytesOneFieldIsKeptAndTemplatesRenderAtOnce() throws {
+        let compiled = try Self.compile()
+        let templated = try Array(#"{"type": 1, "sender": {"name": "Ada"}}"#.utf8)
+            .withUnsafeBytes { try compiled.decide(json: $0) }
+        guard case .rendered(let text) = templated.pendingAlert else {
+            Issue.record("a template reading undeclared fields renders while the bytes are at hand")
+            return
+        }
+        #expect(text.title == "Ada wrote")
+
+        let table = RouteTable(
+            tabs: ["home"], screens: [],
+            payloadFields: [PayloadField(path: "type", type: .int), PayloadField(path: "aps.alert", type: .string)],
+            rules: [Rule(name: "r", when: ExpressionSource("type == 1"), route: Route(action: Action(tab: "home")))])
+        let program = try #require(TableChecker.check(table, sources: []).program)
+        let oneField = CompiledTable(program)
+        for json in [#"{"type": 1, "aps": {"alert": 12}}"#, #"{"type": 1, "aps": {"alert": "Hi"}}"#, #"{"type": 1}"#] {
+            let decision = try Array(json.utf8).withUnsafeBytes { try oneField.decide(json: $0) }
+            guard case .deferredSlot = decision.pendingAlert else {
+                Issue.record("\(json): one field's texts are deferred")
+                continue
+            }
+            let payload = try JSONReader.read(Array(json.utf8))
+            #expect(decision.alert == program.decide(payload).alert, "\(json)")
+        }
+    }
+}

@@ -92,6 +92,9 @@ struct DecisionContext: ~Copyable {
         return (payload, engine)
     }
 
+    /// A slot as deciding has left it, to be read later (`PayloadSlots.value(ofSlot:state:)`).
+    func state(ofSlot index: Int) -> SlotState { values[index] }
+
     /// `normalizer.normalize(payload).payload`, computed on first use.
     mutating func normalized() -> JSONValue {
         if let normalizedPayload { return normalizedPayload }

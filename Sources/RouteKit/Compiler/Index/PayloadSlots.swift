@@ -62,6 +62,18 @@ final class PayloadSlots: Sendable {
         return PayloadNormalizer.normalize(raw, as: slot.type)
     }
 
+    /// Slot `index`'s value as a decision left it: normalized, or raw from JSON bytes. A slot
+    /// never read is only possible when deciding on a value, whose texts are never deferred
+    /// this way.
+    func value(ofSlot index: Int, state: SlotState) -> JSONValue? {
+        switch state {
+        case .present(let value): value
+        case .absent: nil
+        case .captured(let raw): value(ofSlot: index, raw: raw)
+        case .unread: preconditionFailure("slot \(index) was not read from the payload's bytes")
+        }
+    }
+
     /// Captures the raw value of every reachable slot's path, into the slot's position.
     var capture: PathCapture {
         PathCapture(slots.map { $0.reachable ? $0.components : [] })

@@ -40,6 +40,18 @@ final class SlotAlert: Sendable {
             }
         }
 
+        /// The text when the only field it may read has the value `field`.
+        func render(field: JSONValue?) -> String {
+            switch self {
+            case .constant(let text): return text
+            case .field: return AlertRenderer.text(of: field)
+            case .template: preconditionFailure("a template part is never rendered from one field")
+            }
+        }
+
+        var slot: Int? { if case .field(let slot) = self { slot } else { nil } }
+        var isTemplate: Bool { if case .template = self { true } else { false } }
+
         func render(in context: inout DecisionContext, slots: PayloadSlots) -> String {
             switch self {
             case .constant(let text): return text
@@ -56,6 +68,8 @@ final class SlotAlert: Sendable {
     private let cancel: Part
     /// The texts when none has a placeholder.
     private let constant: AlertText?
+    /// The slot every placeholder reads, when there is exactly one and no text is a template.
+    private let onlySlot: Int?
 
     private init(_ texts: AlertTemplate, slots: PayloadSlots, cache: inout Cache) {
         title = Part(texts.title, slots: slots, cache: &cache)
@@ -69,6 +83,9 @@ final class SlotAlert: Sendable {
         } else {
             constant = nil
         }
+        let parts = [title, message, confirm, cancel]
+        let fieldSlots = Set(parts.compactMap(\.slot))
+        onlySlot = fieldSlots.count == 1 && !parts.contains(where: \.isTemplate) ? fieldSlots.first : nil
     }
 
     /// The texts with their placeholders filled in from the payload.
@@ -77,7 +94,16 @@ final class SlotAlert: Sendable {
     func pending(in context: inout DecisionContext, slots: PayloadSlots) -> PendingAlert {
         if let constant { return .rendered(constant) }
         if let (payload, engine) = context.deferral { return .deferred(self, engine: engine, payload: payload) }
+        if let onlySlot {
+            return .deferredSlot(self, slots: slots, slot: onlySlot, state: context.state(ofSlot: onlySlot))
+        }
         return .rendered(render(in: &context, slots: slots))
+    }
+
+    /// The texts when every placeholder is the field of `onlySlot`, whose value is `field`.
+    func render(field: JSONValue?) -> AlertText {
+        AlertText(title: title.render(field: field), message: message.render(field: field),
+                  confirm: confirm.render(field: field), cancel: cancel.render(field: field))
     }
 
     func render(in context: inout DecisionContext, slots: PayloadSlots) -> AlertText {

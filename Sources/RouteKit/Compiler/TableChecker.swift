@@ -53,6 +53,10 @@ private struct RuleChecker {
     let environment: ExpressionEnvironment
     let files: [String: SourceFile]
     var diagnostics: [Diagnostic] = []
+    /// The field lists of the expressions checked so far, one array per distinct list: most
+    /// rules of a table read the same one or two fields, and a table of 10,000 rules held an
+    /// array per rule.
+    private var fieldLists: Set<[String]> = []
 
     init(table: RouteTable, sources: [SourceFile]) {
         self.table = table
@@ -124,7 +128,8 @@ private struct RuleChecker {
                 diagnostic.severity, diagnostic.code, diagnostic.message,
                 at: range(of: source, offsets: diagnostic.range), fixIt: diagnostic.fixIt))
         }
-        guard let checked, !found.contains(where: { $0.severity == .error }) else { return nil }
+        guard var checked, !found.contains(where: { $0.severity == .error }) else { return nil }
+        checked.fields = fieldLists.insert(checked.fields).memberAfterInsert
         return checked
     }
 

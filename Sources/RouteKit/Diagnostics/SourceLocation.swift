@@ -8,19 +8,56 @@
 /// let start = SourcePosition(line: 12, column: 11, offset: 230)
 /// ```
 public struct SourcePosition: Sendable, Hashable, Comparable, Codable {
-    public var line: Int
-    public var column: Int
-    public var offset: Int
+    public var line: Int {
+        get { Int(storedLine) }
+        set { storedLine = Self.stored(newValue) }
+    }
+    public var column: Int {
+        get { Int(storedColumn) }
+        set { storedColumn = Self.stored(newValue) }
+    }
+    public var offset: Int {
+        get { Int(storedOffset) }
+        set { storedOffset = Self.stored(newValue) }
+    }
+
+    // 32 bits each: a compiled rule carries several ranges, and 64-bit fields made each range
+    // 64 bytes. Every input is far smaller than 2 GiB (`YAMLLimits.maxFileSize`,
+    // `CompiledTableFormat.maxBytes`), so no real position is ever clamped.
+    private var storedLine: Int32
+    private var storedColumn: Int32
+    private var storedOffset: Int32
 
     /// A position: 1-based `line` and `column` (in Unicode scalars), UTF-8 byte `offset`.
+    /// Values beyond `Int32` are clamped to it.
     ///
     /// ```swift
     /// let fileStart = SourcePosition(line: 1, column: 1, offset: 0)
     /// ```
     public init(line: Int, column: Int, offset: Int) {
-        self.line = line
-        self.column = column
-        self.offset = offset
+        storedLine = Self.stored(line)
+        storedColumn = Self.stored(column)
+        storedOffset = Self.stored(offset)
+    }
+
+    private static func stored(_ value: Int) -> Int32 { Int32(clamping: value) }
+
+    private enum CodingKeys: String, CodingKey {
+        case line, column, offset
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(line: try container.decode(Int.self, forKey: .line),
+                  column: try container.decode(Int.self, forKey: .column),
+                  offset: try container.decode(Int.self, forKey: .offset))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(line, forKey: .line)
+        try container.encode(column, forKey: .column)
+        try container.encode(offset, forKey: .offset)
     }
 
     /// Orders positions by line, then column.

@@ -16,7 +16,7 @@ public struct CheckedExpression: Sendable {
     /// The expression text, when the expression was compiled from text; used by tracing.
     public let source: String?
     /// The payload paths the expression reads (`type`, `aps.alert`), sorted.
-    public let fields: [String]
+    public internal(set) var fields: [String]
     let patterns: [String: RE2Pattern]
 
     init(

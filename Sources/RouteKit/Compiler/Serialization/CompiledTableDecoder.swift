@@ -45,7 +45,12 @@ struct CompiledTableDecoder {
         }
     }
 
-    func table(_ root: CompiledJSONNode) throws(CompiledTableError) -> RouteTable {
+    /// The table of a compiled table's JSON value.
+    ///
+    /// `rules`, when given, are the elements of the document's `rules`, taken out of it
+    /// (`JSONValue.takeRules()`; the document keeps an empty array): each is released as soon as
+    /// its rule is decoded, so the JSON of all rules and all decoded rules never coexist.
+    func table(_ root: CompiledJSONNode, rules detached: inout [JSONValue]?) throws(CompiledTableError) -> RouteTable {
         try Self.checkFormat(root)
         let document = try root.object(keys: Self.documentKeys)
         let versionNode = document["version"]
@@ -71,8 +76,7 @@ struct CompiledTableDecoder {
         }
         var seen: Set<String> = []
         let ruleNodes = try document["rules"].array()
-        table.rules.reserveCapacity(ruleNodes.count)
-        for (index, node) in ruleNodes.enumerated() {
+        func add(_ node: CompiledJSONNode, index: Int) throws(CompiledTableError) {
             let rule = try self.rule(node, index: index, in: table)
             guard seen.insert(rule.name).inserted else {
                 throw CompiledJSONNode(.string(rule.name), path: node.path + ".name")
@@ -80,9 +84,25 @@ struct CompiledTableDecoder {
             }
             table.rules.append(rule)
         }
+        if detached != nil {
+            table.rules.reserveCapacity(detached?.count ?? 0)
+            for index in detached?.indices ?? 0..<0 {
+                try add(CompiledJSONNode(detached?[index] ?? .null, tracksPaths: root.tracksPaths), index: index)
+                detached?[index] = .null
+            }
+        } else {
+            table.rules.reserveCapacity(ruleNodes.count)
+            for (index, node) in ruleNodes.enumerated() { try add(node, index: index) }
+        }
         let fallbackNode = document["fallback"]
         if !fallbackNode.isNull { table.fallback = try route(fallbackNode, in: table) }
         return table
+    }
+
+    /// The table of a compiled table's JSON value; see `table(_:rules:)`.
+    func table(_ root: CompiledJSONNode) throws(CompiledTableError) -> RouteTable {
+        var rules: [JSONValue]? = nil
+        return try table(root, rules: &rules)
     }
 
     /// A list of unique, non-empty names.
@@ -162,5 +182,20 @@ struct CompiledTableDecoder {
         let text = try node.string()
         guard locating else { return ExpressionSource(text) }
         return ExpressionSource(text, range: .wholeFile(node.path))
+    }
+}
+
+extension JSONValue {
+    /// The elements of a compiled table document's `rules` array, taken out of it (the document
+    /// keeps an empty array in their place), or nil when there is no such array. Taken from a
+    /// value nothing else references, the elements are referenced only by the result, so that
+    /// the decoder can release each one when its rule is decoded.
+    mutating func takeRules() -> [JSONValue]? {
+        guard case .object(var members) = self else { return nil }
+        self = .null
+        defer { self = .object(members) }
+        guard case .array(let elements)? = members["rules"] else { return nil }
+        members["rules"] = .array([])
+        return elements
     }
 }

@@ -66,16 +66,17 @@ public enum CompiledTableFormat {
         throw CompiledTableError(path: first.range.file, message: first.message)
     }
 
-    /// The table of a compiled table's bytes. The JSON value read on the way is gone when this
-    /// returns: at 10,000 rules it is about as large as the checked program, and held while
-    /// checking it made a load's peak memory the two together.
+    /// The table of a compiled table's bytes. The JSON value read on the way is released rule by
+    /// rule as the rules are decoded, and is gone when this returns: at 10,000 rules it is about
+    /// as large as the checked program, and holding it made a load's peak memory the two together.
     private static func decodeTable(_ bytes: [UInt8]) throws(CompiledTableError) -> RouteTable {
-        let value = try read(bytes)
+        var value = try read(bytes)
+        var rules = value.takeRules()
         do {
-            return try CompiledTableDecoder().table(CompiledJSONNode(value, tracksPaths: false))
+            return try CompiledTableDecoder().table(CompiledJSONNode(value, tracksPaths: false), rules: &rules)
         } catch {
             // Decoded again with paths, the same table fails at the same place and says where.
-            _ = try CompiledTableDecoder().table(CompiledJSONNode(value))
+            _ = try CompiledTableDecoder().table(CompiledJSONNode(read(bytes)))
             throw error
         }
     }

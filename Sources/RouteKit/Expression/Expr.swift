@@ -43,11 +43,26 @@ public struct Expr: Sendable, Hashable {
     public init(_ kind: Kind, range: Range<Int>) {
         self.kind = kind
         self.range = range
-        self.depth = 1 + kind.children.reduce(0) { max($0, $1.depth) }
+        self.depth = 1 + kind.deepestChild
     }
 }
 
 extension Expr.Kind {
+    /// The largest depth among the children (0 for a leaf), without building `children`: every
+    /// node the parser makes asks for it.
+    var deepestChild: Int {
+        switch self {
+        case .literal, .identifier: 0
+        case .select(let operand, _), .presence(let operand), .unary(_, let operand): operand.depth
+        case .index(let a, let b), .binary(_, let a, let b): max(a.depth, b.depth)
+        case .call(_, let target, let arguments):
+            arguments.reduce(target?.depth ?? 0) { max($0, $1.depth) }
+        case .conditional(let a, let b, let c): max(a.depth, b.depth, c.depth)
+        case .list(let elements): elements.reduce(0) { max($0, $1.depth) }
+        case .map(let entries): entries.reduce(0) { max($0, $1.key.depth, $1.value.depth) }
+        }
+    }
+
     /// The direct sub-expressions, in source order.
     public var children: [Expr] {
         switch self {

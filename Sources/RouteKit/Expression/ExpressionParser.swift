@@ -151,8 +151,8 @@ struct Parser {
 
     mutating func parseMultiplicative() throws(ExpressionDiagnostic) -> Expr {
         var left = try parseUnary()
-        while case .symbol(let s) = token.kind, let op = BinaryOperator(rawValue: s),
-            op == .multiply || op == .divide || op == .remainder
+        while case .symbol(let s) = token.kind, s == "*" || s == "/" || s == "%",
+            let op = BinaryOperator(rawValue: s)
         {
             try advance()
             let right = try parseUnary()

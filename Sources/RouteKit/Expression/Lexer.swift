@@ -22,9 +22,15 @@ struct Token: Sendable {
 /// Works on Unicode scalars so that every offset it reports is a scalar offset.
 struct Lexer {
     let scalars: [Unicode.Scalar]
+    /// The text's UTF-8 when it is all ASCII (scalar offsets are then byte offsets): token text
+    /// is cut from it directly, which is most of a lexer's work on a table of 10,000 rules.
+    private let asciiBytes: [UInt8]?
     var position = 0
 
-    init(_ scalars: [Unicode.Scalar]) { self.scalars = scalars }
+    init(_ scalars: [Unicode.Scalar]) {
+        self.scalars = scalars
+        asciiBytes = scalars.allSatisfy(\.isASCII) ? scalars.map { UInt8($0.value) } : nil
+    }
 
     /// Words CEL reserves: they can never name a field or a function.
     static let reservedWords: Set<String> = [
@@ -32,11 +38,25 @@ struct Lexer {
         "loop", "namespace", "package", "return", "var", "void", "while",
     ]
 
-    // Longest first, so `<=` wins over `<`.
-    private static let symbols = [
-        "==", "!=", "<=", ">=", "&&", "||", "<", ">", "!", "?", ":", "+", "-", "*", "/", "%", ".",
-        ",", "(", ")", "[", "]", "{", "}",
-    ]
+    /// The symbol starting at the current position, the longest that fits (`<=` over `<`).
+    private func symbol() -> String? {
+        guard let c = peek() else { return nil }
+        let next = peek(1)
+        switch c {
+        case "=": return next == "=" ? "==" : nil
+        case "!": return next == "=" ? "!=" : "!"
+        case "<": return next == "=" ? "<=" : "<"
+        case ">": return next == "=" ? ">=" : ">"
+        case "&": return next == "&" ? "&&" : nil
+        case "|": return next == "|" ? "||" : nil
+        case "?", ":", "+", "-", "*", "/", "%", ".", ",", "(", ")", "[", "]", "{", "}":
+            return Self.singleSymbols[Int(c.value) - 0x25]
+        default: return nil
+        }
+    }
+
+    /// One-scalar symbols by scalar value from `%` (0x25) to `}` (0x7D), made once.
+    private static let singleSymbols: [String] = (0x25...0x7D).map { String(Unicode.Scalar(UInt8($0))) }
 
     func peek(_ offset: Int = 0) -> Unicode.Scalar? {
         let index = position + offset
@@ -44,6 +64,7 @@ struct Lexer {
     }
 
     func text(_ range: Range<Int>) -> String {
+        if let asciiBytes { return String(decoding: asciiBytes[range], as: UTF8.self) }
         var result = String.UnicodeScalarView()
         result.append(contentsOf: scalars[range])
         return String(result)
@@ -56,8 +77,8 @@ struct Lexer {
         if isDigit(c) || (c == "." && peek(1).map(isDigit) == true) { return try number() }
         if c == "\"" || c == "'" { return try string(raw: false, start: start) }
         if isIdentifierStart(c) { return try word() }
-        for symbol in Self.symbols where matches(symbol) {
-            position += symbol.unicodeScalars.count
+        if let symbol = symbol() {
+            position += symbol.utf8.count
             return Token(kind: .symbol(symbol), range: start..<position)
         }
         let range = start..<(start + 1)
@@ -68,15 +89,6 @@ struct Lexer {
         case "`": throw ExpressionMessages.unsupported("quoted identifiers", at: range)
         default: throw ExpressionMessages.unexpectedCharacter(c, at: range)
         }
-    }
-
-    private func matches(_ symbol: String) -> Bool {
-        var offset = 0
-        for s in symbol.unicodeScalars {
-            guard peek(offset) == s else { return false }
-            offset += 1
-        }
-        return true
     }
 
     private mutating func skipTrivia() {

@@ -88,7 +88,6 @@ final class SlotAlert: Sendable {
         onlySlot = fieldSlots.count == 1 && !parts.contains(where: \.isTemplate) ? fieldSlots.first : nil
     }
 
-    /// The texts with their placeholders filled in from the payload.
     /// The alert of a decision: texts without placeholders as they are, the others rendered when
     /// read if the decision was asked for a payload value, now otherwise.
     func pending(in context: inout DecisionContext, slots: PayloadSlots) -> PendingAlert {
@@ -106,6 +105,7 @@ final class SlotAlert: Sendable {
                   confirm: confirm.render(field: field), cancel: cancel.render(field: field))
     }
 
+    /// The texts with their placeholders filled in from the payload.
     func render(in context: inout DecisionContext, slots: PayloadSlots) -> AlertText {
         AlertText(
             title: title.render(in: &context, slots: slots),

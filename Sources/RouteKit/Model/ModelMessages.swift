@@ -15,6 +15,10 @@ enum ModelMessages {
                    notes: [DiagnosticNote("first declared here", at: first)])
     }
 
+    static func emptyName(_ what: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic(.error, "empty-name", "empty name for \(what); give it a name that is not empty", at: range)
+    }
+
     static func invalidValue(_ value: String, for key: String, expected: [String],
                              at range: SourceRange) -> Diagnostic {
         let hint = Suggestion.closest(to: value, in: expected)

@@ -42,6 +42,10 @@ struct NodeDecoder {
         }
         if node.isYAML11Boolean { report(ModelMessages.yaml11BooleanName(text, at: node.range)) }
         _ = scalar
+        guard !text.isEmpty else {
+            report(ModelMessages.emptyName(what, at: node.range))
+            return nil
+        }
         return text
     }
 

@@ -149,6 +149,10 @@ struct DecodingState {
     private mutating func collectScreens(_ node: Node) {
         guard let screens = decoder.mapping(node, "'screens'", allowed: []) else { return }
         for (name, pair) in screens.entries {
+            guard !name.isEmpty else {
+                decoder.report(ModelMessages.emptyName("a screen", at: pair.key.range))
+                continue
+            }
             if let first = screenNodes.first(where: { $0.name == name }) {
                 decoder.report(ModelMessages.duplicateName("screen", name, at: pair.key.range,
                                                            first: first.key.range))

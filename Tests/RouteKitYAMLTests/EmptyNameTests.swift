@@ -9,13 +9,7 @@ import Testing
 /// (`Fuzz/corpus/FuzzTableLoader/crash-empty-screen-name.yaml` replays it).
 @Suite struct EmptyNameTests {
     func errors(_ yaml: String) throws -> [String] {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("empty-names-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("t.yaml")
-        try Data(yaml.utf8).write(to: file)
-        let checked = try TableLoader.load(path: file.path)
+        let checked = try loadTable(yaml: yaml)
         #expect(checked.program == nil)
         return checked.diagnostics.filter { $0.severity == .error }.map {
             "\($0.range.start.line):\($0.range.start.column): \($0.message) [\($0.code)]"

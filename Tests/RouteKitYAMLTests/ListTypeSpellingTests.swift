@@ -6,15 +6,7 @@ import Testing
 /// SPEC writes list types `[T]`; in YAML `tags: [string]` is a one-element list, which reads as
 /// the list type, like the quoted spelling `tags: "[string]"`.
 @Suite struct ListTypeSpellingTests {
-    func load(_ yaml: String) throws -> CheckedTable {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("list-types-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("t.yaml")
-        try Data(yaml.utf8).write(to: file)
-        return try TableLoader.load(path: file.path)
-    }
+    func load(_ yaml: String) throws -> CheckedTable { try loadTable(yaml: yaml) }
 
     static let table = """
         version: 1

@@ -1,8 +1,21 @@
+import Foundation
 import RouteKit
 import RouteKitYAML
 
 func readYAML(_ text: String) -> YAMLDocument {
     YAMLReader.read(Array(text.utf8), file: "t.yaml")
+}
+
+/// Loads `yaml` as a product would: written as `t.yaml` in a fresh temporary directory, then
+/// `TableLoader.load`.
+func loadTable(yaml: String) throws -> CheckedTable {
+    let directory = FileManager.default.temporaryDirectory
+        .appendingPathComponent("routekit-test-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("t.yaml")
+    try Data(yaml.utf8).write(to: file)
+    return try TableLoader.load(path: file.path)
 }
 
 extension Node {

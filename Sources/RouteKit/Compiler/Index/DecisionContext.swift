@@ -14,6 +14,8 @@ struct DecisionContext: ~Copyable {
     }
 
     private var source: Source
+    /// The members of a payload value that is an object, where slots are read from.
+    private let members: [String: JSONValue]?
     /// Whether the decision started from JSON bytes (`source` may later hold the value read from them).
     private let decidesFromBytes: Bool
     /// The engine deciding; it outlives every context it makes, so it is not retained (a retain and
@@ -27,6 +29,7 @@ struct DecisionContext: ~Copyable {
     /// initialized here and deinitialized by `finish()`.
     init(payload: JSONValue, engine: DecisionEngine, storage: UnsafeMutableBufferPointer<SlotState>) {
         source = .value(payload)
+        if case .object(let members) = payload { self.members = members } else { members = nil }
         decidesFromBytes = false
         self.engine = engine
         let layout = engine.slots
@@ -40,6 +43,8 @@ struct DecisionContext: ~Copyable {
          storage: UnsafeMutableBufferPointer<SlotState>)
     {
         source = .bytes(bytes)
+        // Every slot is captured from the bytes: no slot is read from members.
+        members = nil
         decidesFromBytes = true
         self.engine = engine
         let layout = engine.slots
@@ -79,7 +84,8 @@ struct DecisionContext: ~Copyable {
             values[index] = value.map(SlotState.present) ?? .absent
             return value
         case .unread:
-            let value = layout.value(ofSlot: index, in: payload())
+            // Only a context over a payload value has unread slots.
+            let value = members.flatMap { layout.value(ofSlot: index, inMembers: $0) }
             values[index] = value.map(SlotState.present) ?? .absent
             return value
         }

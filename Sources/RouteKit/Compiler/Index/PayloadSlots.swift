@@ -44,13 +44,16 @@ final class PayloadSlots: Sendable {
     /// The slot of a declared field's path components, or nil for a path that is not declared.
     func slot(of components: [String]) -> Int? { slotOfPath[components] }
 
-    /// The normalized value of slot `index`'s field in `payload`, or nil where normalization
-    /// leaves nothing.
-    func value(ofSlot index: Int, in payload: JSONValue) -> JSONValue? {
-        var current: JSONValue? = payload
-        for component in slots[index].components {
-            guard case .object(let members)? = current else { return nil }
-            current = members[component]
+    /// The normalized value of slot `index`'s field in an object payload's members, or nil
+    /// where normalization leaves nothing. (A path has at least one component.)
+    func value(ofSlot index: Int, inMembers members: [String: JSONValue]) -> JSONValue? {
+        let components = slots[index].components
+        var current = members[components[0]]
+        var depth = 1
+        while depth < components.count {
+            guard case .object(let inner)? = current else { return nil }
+            current = inner[components[depth]]
+            depth += 1
         }
         return value(ofSlot: index, raw: current)
     }

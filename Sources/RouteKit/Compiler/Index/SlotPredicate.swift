@@ -13,6 +13,12 @@ indirect enum SlotPredicate: Sendable {
     case not(SlotPredicate)
     /// `slot op constant`, or `constant op slot` when `slotOnLeft` is false.
     case compare(slot: Int, BinaryOperator, constant: Value, slotOnLeft: Bool)
+    /// `slot == "text"` (or `!=` when `negated`): the commonest test, compared without building
+    /// interpreter values when the slot holds a string.
+    case stringEquality(slot: Int, String, negated: Bool)
+    /// An ordering or equality of a slot with an int constant, compared directly when the slot
+    /// holds an int.
+    case intComparison(slot: Int, BinaryOperator, Int64, slotOnLeft: Bool)
     /// `has(name)` on a declared top-level field.
     case present(slot: Int)
     case interpreted(Expr)
@@ -34,9 +40,9 @@ indirect enum SlotPredicate: Sendable {
             self = .not(SlotPredicate(operand, slots: slots))
         case .binary(let op, let lhs, let rhs) where Self.comparisons.contains(op):
             if let slot = Self.slot(lhs, slots), let constant = KeyAtomFinder.constant(rhs) {
-                self = .compare(slot: slot, op, constant: constant, slotOnLeft: true)
+                self = Self.comparison(slot: slot, op, constant: constant, slotOnLeft: true)
             } else if let slot = Self.slot(rhs, slots), let constant = KeyAtomFinder.constant(lhs) {
-                self = .compare(slot: slot, op, constant: constant, slotOnLeft: false)
+                self = Self.comparison(slot: slot, op, constant: constant, slotOnLeft: false)
             } else {
                 self = .interpreted(expr)
             }
@@ -64,6 +70,17 @@ indirect enum SlotPredicate: Sendable {
         }
         self = rest.dropFirst().reduce(SlotPredicate(first, slots: slots)) {
             .logical($0, SlotPredicate($1, slots: slots), decisive: false)
+        }
+    }
+
+    private static func comparison(slot: Int, _ op: BinaryOperator, constant: Value, slotOnLeft: Bool) -> Self {
+        switch (op, constant) {
+        case (.equal, .string(let text)): .stringEquality(slot: slot, text, negated: false)
+        case (.notEqual, .string(let text)): .stringEquality(slot: slot, text, negated: true)
+        case (.equal, .int(let number)), (.notEqual, .int(let number)), (.less, .int(let number)),
+            (.lessOrEqual, .int(let number)), (.greater, .int(let number)), (.greaterOrEqual, .int(let number)):
+            .intComparison(slot: slot, op, number, slotOnLeft: slotOnLeft)
+        default: .compare(slot: slot, op, constant: constant, slotOnLeft: slotOnLeft)
         }
     }
 
@@ -99,10 +116,19 @@ indirect enum SlotPredicate: Sendable {
         case .compare(let slot, let op, let constant, let slotOnLeft):
             // A missing field is an error, and an error operand makes any comparison an error.
             guard let json = context.slot(slot) else { return .other }
-            let value = Value(json: json)
-            return Self.truth(slotOnLeft
-                ? Interpreter<NoTrace>.binary(op, value, constant)
-                : Interpreter<NoTrace>.binary(op, constant, value))
+            return Self.interpreted(json, op, constant, slotOnLeft: slotOnLeft)
+        case .stringEquality(let slot, let text, let negated):
+            guard let json = context.slot(slot) else { return .other }
+            guard case .string(let value) = json else {
+                return Self.interpreted(json, negated ? .notEqual : .equal, .string(text), slotOnLeft: true)
+            }
+            return value.hasSameScalars(as: text) != negated ? .true : .false
+        case .intComparison(let slot, let op, let number, let slotOnLeft):
+            guard let json = context.slot(slot) else { return .other }
+            guard case .int(let value) = json else {
+                return Self.interpreted(json, op, .int(number), slotOnLeft: slotOnLeft)
+            }
+            return Self.truth(of: op, slotOnLeft ? value : number, slotOnLeft ? number : value)
         case .present(let slot):
             return context.slot(slot) == nil ? .false : .true
         case .interpreted(let expr):
@@ -110,6 +136,29 @@ indirect enum SlotPredicate: Sendable {
         case .holds:
             return .true
         }
+    }
+
+    /// The interpreter's result for `slot op constant` (or `constant op slot`).
+    private static func interpreted(_ json: JSONValue, _ op: BinaryOperator, _ constant: Value,
+                                    slotOnLeft: Bool) -> Truth
+    {
+        let value = Value(json: json)
+        return truth(slotOnLeft
+            ? Interpreter<NoTrace>.binary(op, value, constant)
+            : Interpreter<NoTrace>.binary(op, constant, value))
+    }
+
+    /// `lhs op rhs` for two ints, as the interpreter orders them.
+    private static func truth(of op: BinaryOperator, _ lhs: Int64, _ rhs: Int64) -> Truth {
+        let holds = switch op {
+        case .equal: lhs == rhs
+        case .notEqual: lhs != rhs
+        case .less: lhs < rhs
+        case .lessOrEqual: lhs <= rhs
+        case .greater: lhs > rhs
+        default: lhs >= rhs
+        }
+        return holds ? .true : .false
     }
 
     private static func truth(_ value: Value) -> Truth {

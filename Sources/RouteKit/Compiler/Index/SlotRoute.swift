@@ -6,9 +6,20 @@
 /// gives nil instead of a described failure: `decide` only moves on to the next rule. A class, so
 /// that resolving a rule's route never copies it.
 final class SlotRoute: Sendable {
+    /// A screen to show: fixed when it has no params, else its params' keys laid out once in a
+    /// dictionary whose values each decision replaces in place (copying a one-entry dictionary
+    /// costs less than hashing its key again).
     private struct Step: Sendable {
-        var screen: String
-        var params: [(name: String, type: FieldType, value: SlotValue)]
+        var fixed: ScreenInstance
+        var params: [(index: Dictionary<String, JSONValue>.Index, type: FieldType, value: SlotValue)]
+
+        init(_ checked: CheckedStep, slots: PayloadSlots) {
+            let keys = Dictionary(checked.params.map { ($0.name, JSONValue.null) }, uniquingKeysWith: { first, _ in first })
+            fixed = ScreenInstance(screen: checked.screen, params: keys)
+            params = checked.params.map {
+                (index: keys.index(forKey: $0.name)!, type: $0.type, value: SlotValue($0.expression, slots: slots))
+            }
+        }
     }
 
     private enum Login: Sendable {
@@ -24,6 +35,8 @@ final class SlotRoute: Sendable {
     private let foreground: ForegroundPolicy
     private let ifVisible: IfVisiblePolicy
     private let alert: SlotAlert
+    /// The whole action when no screen has params: the same for every payload.
+    private let fixedAction: ResolvedAction?
 
     /// Prepares `route`; `alerts` holds the alerts already prepared for the table's other
     /// routes (most use the same few texts).
@@ -31,13 +44,8 @@ final class SlotRoute: Sendable {
     {
         tab = route.route.action.tab
         popToRoot = route.route.action.popToRoot
-        func step(_ checked: CheckedStep) -> Step {
-            Step(screen: checked.screen, params: checked.params.map {
-                (name: $0.name, type: $0.type, value: SlotValue($0.expression, slots: slots))
-            })
-        }
-        push = route.push.map(step)
-        present = route.present.map(step)
+        push = route.push.map { Step($0, slots: slots) }
+        present = route.present.map { Step($0, slots: slots) }
         if let user = route.loginUser {
             login = .user(SlotValue(user, slots: slots))
         } else {
@@ -46,6 +54,10 @@ final class SlotRoute: Sendable {
         foreground = route.route.foreground ?? defaults.foreground
         ifVisible = route.route.ifVisible ?? defaults.ifVisible
         alert = alerts.alert(defaults.alert.overridden(by: route.route.alert), slots: slots)
+        let steps = push + (present.map { [$0] } ?? [])
+        fixedAction = steps.allSatisfy { $0.params.isEmpty }
+            ? ResolvedAction(tab: tab, popToRoot: popToRoot, push: push.map(\.fixed), present: present?.fixed)
+            : nil
     }
 
     /// The decision for a payload this route's rule matched, or nil when a param or the login
@@ -53,17 +65,12 @@ final class SlotRoute: Sendable {
     func resolve(source: Decision.Source, in context: inout DecisionContext,
                  slots: PayloadSlots) -> Decision?
     {
-        var action = ResolvedAction(tab: tab, popToRoot: popToRoot)
-        if !push.isEmpty {
-            action.push.reserveCapacity(push.count)
-            for step in push {
-                guard let screen = instance(step, in: &context) else { return nil }
-                action.push.append(screen)
-            }
-        }
-        if let present {
-            guard let screen = instance(present, in: &context) else { return nil }
-            action.present = screen
+        let action: ResolvedAction
+        if let fixedAction {
+            action = fixedAction
+        } else {
+            guard let computed = computedAction(in: &context) else { return nil }
+            action = computed
         }
         let requirement: LoginRequirement
         switch login {
@@ -77,14 +84,31 @@ final class SlotRoute: Sendable {
                         ifVisible: ifVisible, pendingAlert: alert.pending(in: &context, slots: slots))
     }
 
+    /// The action with its params computed from the payload.
+    private func computedAction(in context: inout DecisionContext) -> ResolvedAction? {
+        var action = ResolvedAction(tab: tab, popToRoot: popToRoot)
+        if !push.isEmpty {
+            action.push.reserveCapacity(push.count)
+            for step in push {
+                guard let screen = instance(step, in: &context) else { return nil }
+                action.push.append(screen)
+            }
+        }
+        if let present {
+            guard let screen = instance(present, in: &context) else { return nil }
+            action.present = screen
+        }
+        return action
+    }
+
     private func instance(_ step: Step, in context: inout DecisionContext) -> ScreenInstance? {
-        var params: [String: JSONValue] = [:]
+        var screen = step.fixed
         for param in step.params {
             guard let json = param.value.json(in: &context),
                 let normalized = PayloadNormalizer.normalize(json, as: param.type)
             else { return nil }
-            params[param.name] = normalized
+            screen.params.values[param.index] = normalized
         }
-        return ScreenInstance(screen: step.screen, params: params)
+        return screen
     }
 }

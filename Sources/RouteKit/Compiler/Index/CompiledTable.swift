@@ -129,4 +129,10 @@ final class FieldIndex: Sendable {
         self.slot = slot
         self.postings = postings
     }
+
+    /// The rules filed under a payload's (normalized) value of the field, or nil.
+    func rules(for value: JSONValue) -> PostingRange? {
+        guard let key = IndexKey(value) else { return nil }
+        return postings[key]
+    }
 }

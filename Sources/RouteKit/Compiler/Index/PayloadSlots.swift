@@ -22,21 +22,31 @@ final class PayloadSlots: Sendable {
 
     let slots: [Slot]
     private let slotOfPath: [[String]: Int]
+    // `slots` taken apart, so that reading a slot copies only what it uses (every copy of a
+    // `Slot` retains its components).
+    private let firstComponents: [String]
+    private let isNested: [Bool]
+    private let types: [FieldType]
+    private let reachable: [Bool]
 
     init(fields: [String: FieldType]) {
         let declared = fields.map { path, type in
             (path.split(separator: ".", omittingEmptySubsequences: false).map(String.init), type)
         }
-        let types = Dictionary(declared, uniquingKeysWith: { first, _ in first })
+        let declaredTypes = Dictionary(declared, uniquingKeysWith: { first, _ in first })
         slots = declared.sorted { $0.0.lexicographicallyPrecedes($1.0) }.map { components, type in
             let hidden = (1..<max(1, components.count)).contains { length in
-                guard let ancestor = types[Array(components.prefix(length))] else { return false }
+                guard let ancestor = declaredTypes[Array(components.prefix(length))] else { return false }
                 return ancestor != .any
             }
             return Slot(components: components, type: type, reachable: !hidden)
         }
         slotOfPath = Dictionary(
             slots.enumerated().map { ($1.components, $0) }, uniquingKeysWith: { first, _ in first })
+        firstComponents = slots.map { $0.components[0] }
+        isNested = slots.map { $0.components.count > 1 }
+        self.types = slots.map(\.type)
+        reachable = slots.map(\.reachable)
     }
 
     var count: Int { slots.count }
@@ -47,22 +57,21 @@ final class PayloadSlots: Sendable {
     /// The normalized value of slot `index`'s field in an object payload's members, or nil
     /// where normalization leaves nothing. (A path has at least one component.)
     func value(ofSlot index: Int, inMembers members: [String: JSONValue]) -> JSONValue? {
-        let components = slots[index].components
-        var current = members[components[0]]
-        var depth = 1
-        while depth < components.count {
-            guard case .object(let inner)? = current else { return nil }
-            current = inner[components[depth]]
-            depth += 1
+        var current = members[firstComponents[index]]
+        if isNested[index] {
+            let components = slots[index].components
+            for component in components.dropFirst() {
+                guard case .object(let inner)? = current else { return nil }
+                current = inner[component]
+            }
         }
         return value(ofSlot: index, raw: current)
     }
 
     /// Slot `index`'s value given the raw value at its path (as `capture` finds it).
     func value(ofSlot index: Int, raw: JSONValue?) -> JSONValue? {
-        let slot = slots[index]
-        guard slot.reachable, let raw else { return nil }
-        return PayloadNormalizer.normalize(raw, as: slot.type)
+        guard reachable[index], let raw else { return nil }
+        return PayloadNormalizer.normalize(raw, as: types[index])
     }
 
     /// Slot `index`'s value as a decision left it: normalized, or raw from JSON bytes. A slot

@@ -64,6 +64,12 @@ struct JSONByteParser {
 
     @inline(__always)
     mutating func skipWhitespace() {
+        // Compact JSON (most payloads) has none: one byte decides.
+        guard index < count, bytes[index] <= 0x20 else { return }
+        skipWhitespaceRun()
+    }
+
+    private mutating func skipWhitespaceRun() {
         let eightSpaces: UInt64 = 0x2020_2020_2020_2020
         while index < count {
             // Indentation (a compiled table is pretty-printed): eight spaces at a time.
@@ -190,16 +196,32 @@ struct JSONByteParser {
         return true
     }
 
+    // The per-member steps below check the expected byte inline and leave whitespace and errors
+    // to an out-of-line path: they run for every key and value of every payload.
+
     /// At a member's key, which must be a string: returns the offset of its opening quote.
+    @inline(__always)
     func keyStart() throws(JSONReadError) -> Int {
-        guard index < count, bytes[index] == UInt8(ascii: "\"") else {
-            throw error(JSONReadError.syntax, "expected a string key, found \(describe(index))", at: index)
-        }
+        guard index < count, bytes[index] == UInt8(ascii: "\"") else { throw notAKey() }
         return index
     }
 
+    private func notAKey() -> JSONReadError {
+        error(JSONReadError.syntax, "expected a string key, found \(describe(index))", at: index)
+    }
+
     /// After a key: moves past the `:` and the whitespace around it.
+    @inline(__always)
     mutating func readColon() throws(JSONReadError) {
+        if index < count, bytes[index] == UInt8(ascii: ":") {
+            index += 1
+            skipWhitespace()
+            return
+        }
+        try readSpacedColon()
+    }
+
+    private mutating func readSpacedColon() throws(JSONReadError) {
         skipWhitespace()
         guard index < count, bytes[index] == UInt8(ascii: ":") else {
             throw error(JSONReadError.syntax, "expected ':' after key, found \(describe(index))", at: index)
@@ -214,7 +236,25 @@ struct JSONByteParser {
 
     /// After an element or member: moves past a `,` and returns false, or past the closing bracket
     /// (leaving the level) and returns true. A comma right before the closing bracket is an error.
+    @inline(__always)
     mutating func closeOrComma(_ closing: UInt8) throws(JSONReadError) -> Bool {
+        // `,` then the next key or value, or the closing bracket, with no whitespace around.
+        if index &+ 1 < count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: ","), bytes[index &+ 1] > 0x20, bytes[index &+ 1] != closing {
+                index &+= 1
+                return false
+            }
+            if byte == closing {
+                index &+= 1
+                depth -= 1
+                return true
+            }
+        }
+        return try closeOrSpacedComma(closing)
+    }
+
+    private mutating func closeOrSpacedComma(_ closing: UInt8) throws(JSONReadError) -> Bool {
         skipWhitespace()
         guard index < count else {
             throw error(JSONReadError.syntax, "unexpected end of input", at: index)

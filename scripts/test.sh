@@ -23,3 +23,7 @@ echo "== the test suite under AddressSanitizer"
 swift build --build-tests --sanitize=address --build-path .build-asan
 # LeakSanitizer is off: at exit it reports Foundation's and the test runners' own allocations.
 ASAN_OPTIONS=detect_leaks=0 swift test --skip-build --sanitize=address --build-path .build-asan
+echo "== the test suite under ThreadSanitizer"
+# Swift Testing runs suites in parallel, and ConcurrentUseTests shares tables between threads.
+swift build --build-tests --sanitize=thread --build-path .build-tsan
+swift test --skip-build --sanitize=thread --build-path .build-tsan

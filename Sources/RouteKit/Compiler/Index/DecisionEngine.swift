@@ -42,17 +42,17 @@ final class DecisionEngine: Sendable {
         capture = slots.capture
         payloadReader = PayloadReader(keeping: program.payloadRoots)
         let defaults = program.table.defaults
-        var alerts = SlotAlert.Cache()
+        var cache = SlotRoute.Cache()
         compiledRules = zip(program.rules, builder.keyConjuncts).map { rule, keyConjunct in
             CompiledRule(
                 predicate: keyConjunct.map { SlotPredicate(rule.when.expr, droppingConjunct: $0, slots: slots) }
                     ?? SlotPredicate(rule.when.expr, slots: slots),
                 patterns: rule.when.patterns,
-                route: SlotRoute(rule.route, defaults: defaults, slots: slots, alerts: &alerts),
+                route: SlotRoute(rule.route, defaults: defaults, slots: slots, cache: &cache),
                 source: .rule(name: rule.rule.name, index: rule.index))
         }
         compiledFallback = program.fallback.map {
-            SlotRoute($0, defaults: defaults, slots: slots, alerts: &alerts)
+            SlotRoute($0, defaults: defaults, slots: slots, cache: &cache)
         }
     }
 

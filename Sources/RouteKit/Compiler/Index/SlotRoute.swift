@@ -13,8 +13,12 @@ final class SlotRoute: Sendable {
         var fixed: ScreenInstance
         var params: [(index: Dictionary<String, JSONValue>.Index, type: FieldType, value: SlotValue)]
 
-        init(_ checked: CheckedStep, slots: PayloadSlots) {
-            let keys = Dictionary(checked.params.map { ($0.name, JSONValue.null) }, uniquingKeysWith: { first, _ in first })
+        /// `paramKeys` holds the dictionaries already laid out, by param names: steps with the same
+        /// names share one (copy-on-write), so preparing costs no memory per rule.
+        init(_ checked: CheckedStep, slots: PayloadSlots, paramKeys: inout [[String]: [String: JSONValue]]) {
+            let names = checked.params.map(\.name)
+            let keys = paramKeys[names] ?? Dictionary(names.map { ($0, JSONValue.null) }, uniquingKeysWith: { first, _ in first })
+            paramKeys[names] = keys
             fixed = ScreenInstance(screen: checked.screen, params: keys)
             params = checked.params.map {
                 (index: keys.index(forKey: $0.name)!, type: $0.type, value: SlotValue($0.expression, slots: slots))
@@ -27,25 +31,26 @@ final class SlotRoute: Sendable {
         case user(SlotValue)
     }
 
-    private let tab: String?
-    private let popToRoot: Bool
-    private let push: [Step]
-    private let present: Step?
+    /// The action, worked out once when no screen has params.
+    private enum ActionPlan: Sendable {
+        case fixed(ResolvedAction)
+        case computed(tab: String?, popToRoot: Bool, push: [Step], present: Step?)
+    }
+
+    private let action: ActionPlan
     private let login: Login
     private let foreground: ForegroundPolicy
     private let ifVisible: IfVisiblePolicy
     private let alert: SlotAlert
-    /// The whole action when no screen has params: the same for every payload.
-    private let fixedAction: ResolvedAction?
 
-    /// Prepares `route`; `alerts` holds the alerts already prepared for the table's other
-    /// routes (most use the same few texts).
-    init(_ route: CheckedRoute, defaults: Defaults, slots: PayloadSlots, alerts: inout SlotAlert.Cache)
+    /// Prepares `route`; `cache` holds what is already prepared for the table's other routes and
+    /// can be shared (most use the same few alert texts and param names).
+    init(_ route: CheckedRoute, defaults: Defaults, slots: PayloadSlots, cache: inout Cache)
     {
-        tab = route.route.action.tab
-        popToRoot = route.route.action.popToRoot
-        push = route.push.map { Step($0, slots: slots) }
-        present = route.present.map { Step($0, slots: slots) }
+        let tab = route.route.action.tab
+        let popToRoot = route.route.action.popToRoot
+        let push = route.push.map { Step($0, slots: slots, paramKeys: &cache.paramKeys) }
+        let present = route.present.map { Step($0, slots: slots, paramKeys: &cache.paramKeys) }
         if let user = route.loginUser {
             login = .user(SlotValue(user, slots: slots))
         } else {
@@ -53,11 +58,19 @@ final class SlotRoute: Sendable {
         }
         foreground = route.route.foreground ?? defaults.foreground
         ifVisible = route.route.ifVisible ?? defaults.ifVisible
-        alert = alerts.alert(defaults.alert.overridden(by: route.route.alert), slots: slots)
-        let steps = push + (present.map { [$0] } ?? [])
-        fixedAction = steps.allSatisfy { $0.params.isEmpty }
-            ? ResolvedAction(tab: tab, popToRoot: popToRoot, push: push.map(\.fixed), present: present?.fixed)
-            : nil
+        alert = cache.alerts.alert(defaults.alert.overridden(by: route.route.alert), slots: slots)
+        if push.allSatisfy({ $0.params.isEmpty }), present?.params.isEmpty ?? true {
+            action = .fixed(ResolvedAction(
+                tab: tab, popToRoot: popToRoot, push: push.map(\.fixed), present: present?.fixed))
+        } else {
+            action = .computed(tab: tab, popToRoot: popToRoot, push: push, present: present)
+        }
+    }
+
+    /// What routes of one table share once prepared.
+    struct Cache {
+        var alerts = SlotAlert.Cache()
+        var paramKeys: [[String]: [String: JSONValue]] = [:]
     }
 
     /// The decision for a payload this route's rule matched, or nil when a param or the login
@@ -65,12 +78,24 @@ final class SlotRoute: Sendable {
     func resolve(source: Decision.Source, in context: inout DecisionContext,
                  slots: PayloadSlots) -> Decision?
     {
-        let action: ResolvedAction
-        if let fixedAction {
-            action = fixedAction
-        } else {
-            guard let computed = computedAction(in: &context) else { return nil }
-            action = computed
+        let resolved: ResolvedAction
+        switch action {
+        case .fixed(let fixed):
+            resolved = fixed
+        case .computed(let tab, let popToRoot, let push, let present):
+            var computed = ResolvedAction(tab: tab, popToRoot: popToRoot)
+            if !push.isEmpty {
+                computed.push.reserveCapacity(push.count)
+                for step in push {
+                    guard let screen = instance(step, in: &context) else { return nil }
+                    computed.push.append(screen)
+                }
+            }
+            if let present {
+                guard let screen = instance(present, in: &context) else { return nil }
+                computed.present = screen
+            }
+            resolved = computed
         }
         let requirement: LoginRequirement
         switch login {
@@ -80,25 +105,8 @@ final class SlotRoute: Sendable {
             guard case .string(let id) = user.value(in: &context) else { return nil }
             requirement = .user(id)
         }
-        return Decision(source: source, action: action, login: requirement, foreground: foreground,
+        return Decision(source: source, action: resolved, login: requirement, foreground: foreground,
                         ifVisible: ifVisible, pendingAlert: alert.pending(in: &context, slots: slots))
-    }
-
-    /// The action with its params computed from the payload.
-    private func computedAction(in context: inout DecisionContext) -> ResolvedAction? {
-        var action = ResolvedAction(tab: tab, popToRoot: popToRoot)
-        if !push.isEmpty {
-            action.push.reserveCapacity(push.count)
-            for step in push {
-                guard let screen = instance(step, in: &context) else { return nil }
-                action.push.append(screen)
-            }
-        }
-        if let present {
-            guard let screen = instance(present, in: &context) else { return nil }
-            action.present = screen
-        }
-        return action
     }
 
     private func instance(_ step: Step, in context: inout DecisionContext) -> ScreenInstance? {

@@ -147,12 +147,10 @@ final class DecisionEngine: Sendable {
                 cursors.initializeElement(at: count, to: always)
                 count += 1
             }
-            fields.withUnsafeBufferPointer { fields in
-                for field in fields {
-                    guard let value = context.slot(field.slot), let range = field.rules(for: value) else { continue }
-                    cursors.initializeElement(at: count, to: range)
-                    count += 1
-                }
+            for field in fields {
+                guard let value = context.slot(field.slot), let range = field.rules(for: value) else { continue }
+                cursors.initializeElement(at: count, to: range)
+                count += 1
             }
             var merge = CandidateMerge(postings: postings, cursors: cursors, count: count)
             return body(&context, &merge)

@@ -15,22 +15,53 @@ public struct Decision: Sendable, Hashable {
         case none
     }
 
-    public var source: Source
+    /// What decided: a rule, the fallback, or nothing.
+    public var source: Source {
+        get { part(\.source) { route, _ in route.source } }
+        set { self = Decision(source: newValue, copying: self) }
+    }
     /// nil exactly when `source` is `.none`.
-    public var action: ResolvedAction?
-    public var login: LoginRequirement
-    public var foreground: ForegroundPolicy
-    public var ifVisible: IfVisiblePolicy
+    ///
+    /// A compiled table builds the screens' params when this is first read, from the payload the
+    /// decision was made for (deciding has already checked that they can be computed).
+    public var action: ResolvedAction? {
+        get { part(\.action) { route, inputs in route.action(inputs) } }
+        set { self = Decision(copying: self, action: newValue) }
+    }
+    public var login: LoginRequirement {
+        get { part(\.login) { route, inputs in route.login(inputs) } }
+        set { self = Decision(copying: self, login: newValue) }
+    }
+    public var foreground: ForegroundPolicy {
+        get { part(\.foreground) { route, _ in route.foreground } }
+        set { self = Decision(copying: self, foreground: newValue) }
+    }
+    public var ifVisible: IfVisiblePolicy {
+        get { part(\.ifVisible) { route, _ in route.ifVisible } }
+        set { self = Decision(copying: self, ifVisible: newValue) }
+    }
     /// The alert texts with `{path}` placeholders filled in from the payload.
     ///
     /// A compiled table fills them in when they are first read, not when it decides: most
     /// decisions are performed without an alert, and rendering was a fifth of a decision's cost.
     /// Reading gives the same texts either way (the differential tests compare them).
     public var alert: AlertText {
-        get { pendingAlert.text }
-        set { pendingAlert = .rendered(newValue) }
+        get { part(\.alert) { route, inputs in route.alert(inputs) } }
+        set { self = Decision(copying: self, alert: newValue) }
     }
-    var pendingAlert: PendingAlert
+
+    private func part<Part>(_ given: KeyPath<GivenDecision, Part>,
+                            _ compiled: (SlotRoute, DecisionInputs) -> Part) -> Part {
+        switch storage {
+        case .given(let decision): decision[keyPath: given]
+        case .compiled(let route, let inputs): compiled(route, inputs)
+        }
+    }
+
+    /// A compiled route's decision is the route (shared by every decision it makes) and what was
+    /// read from the payload: a few words, so returning one through `decide` costs no copying
+    /// of texts, screens and params (which had been a third of a decision's time).
+    private(set) var storage: DecisionStorage
 
     /// A decision; login, policies and alert default to none, `alert`, `reload` and the default texts.
     ///
@@ -40,23 +71,22 @@ public struct Decision: Sendable, Hashable {
     public init(source: Source, action: ResolvedAction?, login: LoginRequirement = .none,
                 foreground: ForegroundPolicy = .alert, ifVisible: IfVisiblePolicy = .reload,
                 alert: AlertText = AlertText()) {
-        self.source = source
-        self.action = action
-        self.login = login
-        self.foreground = foreground
-        self.ifVisible = ifVisible
-        pendingAlert = .rendered(alert)
+        storage = .given(GivenDecision(source: source, action: action, login: login, foreground: foreground,
+                                       ifVisible: ifVisible, alert: alert))
     }
 
-    /// A decision whose alert texts may still be unrendered.
-    init(source: Source, action: ResolvedAction, login: LoginRequirement, foreground: ForegroundPolicy,
-         ifVisible: IfVisiblePolicy, pendingAlert: PendingAlert) {
-        self.source = source
-        self.action = action
-        self.login = login
-        self.foreground = foreground
-        self.ifVisible = ifVisible
-        self.pendingAlert = pendingAlert
+    /// The decision `route` makes for a payload, from what was read from it.
+    init(route: SlotRoute, inputs: DecisionInputs) {
+        storage = .compiled(route, inputs)
+    }
+
+    /// `decision` with the parts given here changed: what a setter does.
+    private init(source: Source? = nil, copying decision: Decision, action: ResolvedAction?? = nil,
+                 login: LoginRequirement? = nil, foreground: ForegroundPolicy? = nil,
+                 ifVisible: IfVisiblePolicy? = nil, alert: AlertText? = nil) {
+        self.init(source: source ?? decision.source, action: action ?? decision.action,
+                  login: login ?? decision.login, foreground: foreground ?? decision.foreground,
+                  ifVisible: ifVisible ?? decision.ifVisible, alert: alert ?? decision.alert)
     }
 
     /// The decision for a payload that routes nowhere.

@@ -48,12 +48,12 @@ import Testing
         let compiled = try Self.compile()
         let payload = Self.payloads[0]
         let deferred = compiled.decide(payload)
-        guard case .deferred = deferred.pendingAlert else {
+        guard case .compiled(_, .members) = deferred.storage else {
             Issue.record("a templated alert decided from a value should be deferred")
             return
         }
         let rendered = compiled.program.decide(payload)
-        guard case .rendered = rendered.pendingAlert else {
+        guard case .given = rendered.storage else {
             Issue.record("the interpreter renders when it decides")
             return
         }
@@ -69,7 +69,7 @@ import Testing
         var decision = compiled.decide(Self.payloads[0])
         decision.alert.confirm = "Read"
         #expect(decision.alert == AlertText(title: "Ada wrote", message: "New reply", confirm: "Read", cancel: "Cancel"))
-        guard case .rendered = decision.pendingAlert else {
+        guard case .given = decision.storage else {
             Issue.record("a set alert is held rendered")
             return
         }
@@ -78,11 +78,11 @@ import Testing
     @Test func constantTextsAreNeverDeferred() throws {
         let compiled = try Self.compile()
         let decision = compiled.decide(Self.payloads[4])
-        guard case .rendered(let text) = decision.pendingAlert else {
+        guard case .compiled(_, .none) = decision.storage else {
             Issue.record("texts without placeholders need no payload")
             return
         }
-        #expect(text == AlertText(title: "Hello", message: "There", confirm: "View", cancel: "Cancel"))
+        #expect(decision.alert == AlertText(title: "Hello", message: "There", confirm: "View", cancel: "Cancel"))
     }
 }
 
@@ -93,7 +93,7 @@ extension DeferredAlertTests {
         let compiled = try Self.compile()
         let templated = try Array(#"{"type": 1, "sender": {"name": "Ada"}}"#.utf8)
             .withUnsafeBytes { try compiled.decide(json: $0) }
-        guard case .rendered(let text) = templated.pendingAlert else {
+        guard case .compiled(_, .resolved(let parts)) = templated.storage, case .text(let text) = parts.alert else {
             Issue.record("a template reading undeclared fields renders while the bytes are at hand")
             return
         }
@@ -107,7 +107,7 @@ extension DeferredAlertTests {
         let oneField = CompiledTable(program)
         for json in [#"{"type": 1, "aps": {"alert": 12}}"#, #"{"type": 1, "aps": {"alert": "Hi"}}"#, #"{"type": 1}"#] {
             let decision = try Array(json.utf8).withUnsafeBytes { try oneField.decide(json: $0) }
-            guard case .deferredSlot = decision.pendingAlert else {
+            guard case .compiled(_, .alertField) = decision.storage else {
                 Issue.record("\(json): one field's texts are deferred")
                 continue
             }

@@ -17,7 +17,7 @@ struct DecisionContext: ~Copyable {
     /// The members of a payload value that is an object, where slots are read from.
     private let members: [String: JSONValue]?
     /// Whether the decision started from JSON bytes (`source` may later hold the value read from them).
-    private let decidesFromBytes: Bool
+    let decidesFromBytes: Bool
     /// The engine deciding; it outlives every context it makes, so it is not retained (a retain and
     /// release per field of its slots, normalizer and reader were a measurable part of a decision).
     private unowned(unsafe) let engine: DecisionEngine
@@ -91,11 +91,12 @@ struct DecisionContext: ~Copyable {
         }
     }
 
-    /// The payload and engine to render alert texts from later, when the decision was asked for
-    /// a payload value (from JSON bytes there is no value to keep; those texts are rendered now).
-    var deferral: (payload: JSONValue, engine: DecisionEngine)? {
-        guard case .value(let payload) = source, !decidesFromBytes else { return nil }
-        return (payload, engine)
+    /// The members of the payload value this decision is for and the engine, for a decision to
+    /// read its parts from later; nil deciding from JSON bytes (which do not outlive `decide`) or
+    /// on a payload that is not an object.
+    var rereadable: (members: [String: JSONValue], engine: DecisionEngine)? {
+        guard !decidesFromBytes, let members else { return nil }
+        return (members, engine)
     }
 
     /// A slot as deciding has left it, to be read later (`PayloadSlots.value(ofSlot:state:)`).

@@ -23,13 +23,11 @@ final class DecisionEngine: Sendable {
         let predicate: SlotPredicate
         let patterns: [String: RE2Pattern]
         let route: SlotRoute
-        let source: Decision.Source
 
-        init(predicate: SlotPredicate, patterns: [String: RE2Pattern], route: SlotRoute, source: Decision.Source) {
+        init(predicate: SlotPredicate, patterns: [String: RE2Pattern], route: SlotRoute) {
             self.predicate = predicate
             self.patterns = patterns
             self.route = route
-            self.source = source
         }
     }
 
@@ -48,11 +46,11 @@ final class DecisionEngine: Sendable {
                 predicate: keyConjunct.map { SlotPredicate(rule.when.expr, droppingConjunct: $0, slots: slots) }
                     ?? SlotPredicate(rule.when.expr, slots: slots),
                 patterns: rule.when.patterns,
-                route: SlotRoute(rule.route, defaults: defaults, slots: slots, cache: &cache),
-                source: .rule(name: rule.rule.name, index: rule.index))
+                route: SlotRoute(rule.route, source: .rule(name: rule.rule.name, index: rule.index),
+                                 defaults: defaults, slots: slots, cache: &cache))
         }
         compiledFallback = program.fallback.map {
-            SlotRoute($0, defaults: defaults, slots: slots, cache: &cache)
+            SlotRoute($0, source: .fallback, defaults: defaults, slots: slots, cache: &cache)
         }
     }
 
@@ -89,13 +87,14 @@ final class DecisionEngine: Sendable {
         return try read.get()
     }
 
-    /// The texts of `alert` for `payload`: what `PendingAlert.deferred` renders when read.
-    func render(_ alert: SlotAlert, for payload: JSONValue) -> AlertText {
+    /// What `body` reads from a decision context over a payload with these members: how a
+    /// decision builds its params, login user and alert texts when they are read.
+    func reading<Result>(_ members: [String: JSONValue], _ body: (inout DecisionContext) -> Result) -> Result {
         withUnsafeTemporaryAllocation(of: SlotState.self, capacity: max(1, slots.count)) { storage in
-            var context = DecisionContext(payload: payload, engine: self, storage: storage)
-            let text = alert.render(in: &context, slots: slots)
+            var context = DecisionContext(payload: .object(members), engine: self, storage: storage)
+            let result = body(&context)
             context.finish()
-            return text
+            return result
         }
     }
 
@@ -105,12 +104,12 @@ final class DecisionEngine: Sendable {
         while let position = candidates.next() {
             let rule = compiledRules[position]
             if rule.predicate.matches(&context, patterns: rule.patterns),
-                let decision = rule.route.resolve(source: rule.source, in: &context, slots: slots)
+                let decision = rule.route.resolve(in: &context)
             {
                 return decision
             }
         }
-        return compiledFallback?.resolve(source: .fallback, in: &context, slots: slots) ?? .unmatched
+        return compiledFallback?.resolve(in: &context) ?? .unmatched
     }
 
     /// The candidate positions for a payload, in the order `decide` tries them.

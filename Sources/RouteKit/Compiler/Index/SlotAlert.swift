@@ -67,15 +67,17 @@ final class SlotAlert: Sendable {
     private let confirm: Part
     private let cancel: Part
     /// The texts when none has a placeholder.
-    private let constant: AlertText?
+    let constant: AlertText?
+    private let slots: PayloadSlots
     /// The slot every placeholder reads, when there is exactly one and no text is a template.
-    private let onlySlot: Int?
+    let onlySlot: Int?
 
     private init(_ texts: AlertTemplate, slots: PayloadSlots, cache: inout Cache) {
         title = Part(texts.title, slots: slots, cache: &cache)
         message = Part(texts.message, slots: slots, cache: &cache)
         confirm = Part(texts.confirm, slots: slots, cache: &cache)
         cancel = Part(texts.cancel, slots: slots, cache: &cache)
+        self.slots = slots
         if case .constant(let title) = title, case .constant(let message) = message,
             case .constant(let confirm) = confirm, case .constant(let cancel) = cancel
         {
@@ -90,23 +92,19 @@ final class SlotAlert: Sendable {
 
     /// The alert of a decision: texts without placeholders as they are, the others rendered when
     /// read if the decision was asked for a payload value, now otherwise.
-    func pending(in context: inout DecisionContext, slots: PayloadSlots) -> PendingAlert {
-        if let constant { return .rendered(constant) }
-        if let (payload, engine) = context.deferral { return .deferred(self, engine: engine, payload: payload) }
-        if let onlySlot {
-            return .deferredSlot(self, slots: slots, slot: onlySlot, state: context.state(ofSlot: onlySlot))
-        }
-        return .rendered(render(in: &context, slots: slots))
+    /// The texts of a decision from JSON bytes whose slot `onlySlot` deciding left as `state`.
+    func render(_ state: SlotState) -> AlertText {
+        guard let onlySlot else { preconditionFailure("only texts that read one field keep its state") }
+        return render(field: slots.value(ofSlot: onlySlot, state: state))
     }
 
-    /// The texts when every placeholder is the field of `onlySlot`, whose value is `field`.
     func render(field: JSONValue?) -> AlertText {
         AlertText(title: title.render(field: field), message: message.render(field: field),
                   confirm: confirm.render(field: field), cancel: cancel.render(field: field))
     }
 
     /// The texts with their placeholders filled in from the payload.
-    func render(in context: inout DecisionContext, slots: PayloadSlots) -> AlertText {
+    func render(in context: inout DecisionContext) -> AlertText {
         AlertText(
             title: title.render(in: &context, slots: slots),
             message: message.render(in: &context, slots: slots),

@@ -11,7 +11,8 @@ final class SlotRoute: Sendable {
     /// costs less than hashing its key again).
     private struct Step: Sendable {
         var fixed: ScreenInstance
-        var params: [(index: Dictionary<String, JSONValue>.Index, type: FieldType, value: SlotValue)]
+        typealias Param = (index: Dictionary<String, JSONValue>.Index, type: FieldType, value: SlotValue)
+        var params: [Param]
 
         /// `paramKeys` holds the dictionaries already laid out, by param names: steps with the same
         /// names share one (copy-on-write), so preparing costs no memory per rule.
@@ -37,33 +38,37 @@ final class SlotRoute: Sendable {
         case computed(tab: String?, popToRoot: Bool, push: [Step], present: Step?)
     }
 
-    private let action: ActionPlan
-    private let login: Login
-    private let foreground: ForegroundPolicy
-    private let ifVisible: IfVisiblePolicy
-    private let alert: SlotAlert
+    /// The rule whose route this is, or the fallback.
+    let source: Decision.Source
+    let foreground: ForegroundPolicy
+    let ifVisible: IfVisiblePolicy
+    private let actionPlan: ActionPlan
+    private let loginPlan: Login
+    private let alertTexts: SlotAlert
 
-    /// Prepares `route`; `cache` holds what is already prepared for the table's other routes and
-    /// can be shared (most use the same few alert texts and param names).
-    init(_ route: CheckedRoute, defaults: Defaults, slots: PayloadSlots, cache: inout Cache)
+    /// Prepares `route`, the route of `source`; `cache` holds what is already prepared for the
+    /// table's other routes and can be shared (most use the same few alert texts and param names).
+    init(_ route: CheckedRoute, source: Decision.Source, defaults: Defaults, slots: PayloadSlots,
+         cache: inout Cache)
     {
+        self.source = source
         let tab = route.route.action.tab
         let popToRoot = route.route.action.popToRoot
         let push = route.push.map { Step($0, slots: slots, paramKeys: &cache.paramKeys) }
         let present = route.present.map { Step($0, slots: slots, paramKeys: &cache.paramKeys) }
         if let user = route.loginUser {
-            login = .user(SlotValue(user, slots: slots))
+            loginPlan = .user(SlotValue(user, slots: slots))
         } else {
-            login = route.loginRequired ? .required : .none
+            loginPlan = route.loginRequired ? .required : .none
         }
         foreground = route.route.foreground ?? defaults.foreground
         ifVisible = route.route.ifVisible ?? defaults.ifVisible
-        alert = cache.alerts.alert(defaults.alert.overridden(by: route.route.alert), slots: slots)
+        alertTexts = cache.alerts.alert(defaults.alert.overridden(by: route.route.alert), slots: slots)
         if push.allSatisfy({ $0.params.isEmpty }), present?.params.isEmpty ?? true {
-            action = .fixed(ResolvedAction(
+            actionPlan = .fixed(ResolvedAction(
                 tab: tab, popToRoot: popToRoot, push: push.map(\.fixed), present: present?.fixed))
         } else {
-            action = .computed(tab: tab, popToRoot: popToRoot, push: push, present: present)
+            actionPlan = .computed(tab: tab, popToRoot: popToRoot, push: push, present: present)
         }
     }
 
@@ -75,13 +80,93 @@ final class SlotRoute: Sendable {
 
     /// The decision for a payload this route's rule matched, or nil when a param or the login
     /// user cannot be computed from it.
-    func resolve(source: Decision.Source, in context: inout DecisionContext,
-                 slots: PayloadSlots) -> Decision?
-    {
-        let resolved: ResolvedAction
-        switch action {
+    ///
+    /// Deciding on a payload value, the decision keeps the payload and builds params, login user
+    /// and alert texts from it again when they are read; deciding from JSON bytes, it keeps them
+    /// worked out (the texts as the one field they read, when that is all they read).
+    func resolve(in context: inout DecisionContext) -> Decision? {
+        if let (members, engine) = context.rereadable {
+            guard canResolve(in: &context) else { return nil }
+            return Decision(route: self, inputs: readsPayload ? .members(members, engine) : .none)
+        }
+        if case .fixed(let action) = actionPlan, !loginReadsPayload {
+            if alertTexts.constant != nil { return Decision(route: self, inputs: .none) }
+            let alert = pendingAlert(in: &context)
+            if case .field(let state) = alert { return Decision(route: self, inputs: .alertField(state)) }
+            let login: LoginRequirement = if case .required = loginPlan { .required } else { .none }
+            return Decision(route: self, inputs: .resolved(ResolvedParts(action: action, login: login, alert: alert)))
+        }
+        guard let action = action(in: &context), let login = login(in: &context) else { return nil }
+        let parts = ResolvedParts(action: action, login: login, alert: pendingAlert(in: &context))
+        return Decision(route: self, inputs: .resolved(parts))
+    }
+
+    /// The action of a decision this route made; see `resolve(in:)`.
+    func action(_ inputs: DecisionInputs) -> ResolvedAction {
+        if case .fixed(let action) = actionPlan { return action }
+        switch inputs {
+        case .resolved(let parts): return parts.action
+        case .members(let members, let engine):
+            guard let action = engine.reading(members, { action(in: &$0) }) else { break }
+            return action
+        case .none, .alertField: break
+        }
+        preconditionFailure("a computed action is kept, or computed again from the payload it was computed from")
+    }
+
+    /// The login requirement of a decision this route made; see `resolve(in:)`.
+    func login(_ inputs: DecisionInputs) -> LoginRequirement {
+        switch (loginPlan, inputs) {
+        case (.none, _): return .none
+        case (.required, _): return .required
+        case (.user, .resolved(let parts)): return parts.login
+        case (.user, .members(let members, let engine)):
+            guard let login = engine.reading(members, { login(in: &$0) }) else { break }
+            return login
+        case (.user, .none), (.user, .alertField): break
+        }
+        preconditionFailure("a login user is kept, or computed again from the payload it was computed from")
+    }
+
+    /// The alert texts of a decision this route made; see `resolve(in:)`.
+    func alert(_ inputs: DecisionInputs) -> AlertText {
+        if let constant = alertTexts.constant { return constant }
+        switch inputs {
+        case .members(let members, let engine): return engine.reading(members) { alertTexts.render(in: &$0) }
+        case .alertField(let state): return alertTexts.render(state)
+        case .resolved(let parts):
+            switch parts.alert {
+            case .text(let text): return text
+            case .field(let state): return alertTexts.render(state)
+            }
+        case .none: preconditionFailure("texts that read the payload keep what they read")
+        }
+    }
+
+    /// Whether the action, the login requirement or the alert texts depend on the payload.
+    private var readsPayload: Bool {
+        if case .computed = actionPlan { return true }
+        return loginReadsPayload || alertTexts.constant == nil
+    }
+
+    private var loginReadsPayload: Bool {
+        if case .user = loginPlan { true } else { false }
+    }
+
+    /// Whether every param and the login user can be computed from the payload, without building
+    /// the screens.
+    private func canResolve(in context: inout DecisionContext) -> Bool {
+        if case .computed(_, _, let push, let present) = actionPlan {
+            for step in push where !canInstantiate(step, in: &context) { return false }
+            if let present, !canInstantiate(present, in: &context) { return false }
+        }
+        return !loginReadsPayload || login(in: &context) != nil
+    }
+
+    private func action(in context: inout DecisionContext) -> ResolvedAction? {
+        switch actionPlan {
         case .fixed(let fixed):
-            resolved = fixed
+            return fixed
         case .computed(let tab, let popToRoot, let push, let present):
             var computed = ResolvedAction(tab: tab, popToRoot: popToRoot)
             if !push.isEmpty {
@@ -95,28 +180,44 @@ final class SlotRoute: Sendable {
                 guard let screen = instance(present, in: &context) else { return nil }
                 computed.present = screen
             }
-            resolved = computed
+            return computed
         }
-        let requirement: LoginRequirement
-        switch login {
-        case .none: requirement = .none
-        case .required: requirement = .required
+    }
+
+    private func login(in context: inout DecisionContext) -> LoginRequirement? {
+        switch loginPlan {
+        case .none: return LoginRequirement.none
+        case .required: return .required
         case .user(let user):
             guard case .string(let id) = user.value(in: &context) else { return nil }
-            requirement = .user(id)
+            return .user(id)
         }
-        return Decision(source: source, action: resolved, login: requirement, foreground: foreground,
-                        ifVisible: ifVisible, pendingAlert: alert.pending(in: &context, slots: slots))
+    }
+
+    /// The alert texts as a decision from bytes keeps them: as the one field they read when that
+    /// is all they read (most decisions are performed without an alert), else rendered now.
+    private func pendingAlert(in context: inout DecisionContext) -> ResolvedParts.Alert {
+        if let constant = alertTexts.constant { return .text(constant) }
+        if let slot = alertTexts.onlySlot, context.decidesFromBytes { return .field(context.state(ofSlot: slot)) }
+        return .text(alertTexts.render(in: &context))
+    }
+
+    private func canInstantiate(_ step: Step, in context: inout DecisionContext) -> Bool {
+        for param in step.params where value(of: param, in: &context) == nil { return false }
+        return true
     }
 
     private func instance(_ step: Step, in context: inout DecisionContext) -> ScreenInstance? {
         var screen = step.fixed
         for param in step.params {
-            guard let json = param.value.json(in: &context),
-                let normalized = PayloadNormalizer.normalize(json, as: param.type)
-            else { return nil }
-            screen.params.values[param.index] = normalized
+            guard let value = value(of: param, in: &context) else { return nil }
+            screen.params.values[param.index] = value
         }
         return screen
+    }
+
+    private func value(of param: Step.Param, in context: inout DecisionContext) -> JSONValue? {
+        guard let json = param.value.json(in: &context) else { return nil }
+        return PayloadNormalizer.normalize(json, as: param.type)
     }
 }

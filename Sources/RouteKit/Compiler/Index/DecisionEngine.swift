@@ -18,8 +18,8 @@ final class DecisionEngine: Sendable {
     private let compiledRules: [CompiledRule]
     private let compiledFallback: SlotRoute?
 
-    /// A class, so that taking a candidate rule out of the array costs one retain, not a copy.
-    private final class CompiledRule: Sendable {
+    /// Read in place in the array: no copy and no retain per candidate.
+    private struct CompiledRule: Sendable {
         let predicate: SlotPredicate
         let patterns: [String: RE2Pattern]
         let route: SlotRoute
@@ -102,9 +102,8 @@ final class DecisionEngine: Sendable {
     /// fallback, else `.unmatched`.
     private func decide(_ context: inout DecisionContext, _ candidates: inout CandidateMerge) -> Decision {
         while let position = candidates.next() {
-            let rule = compiledRules[position]
-            if rule.predicate.matches(&context, patterns: rule.patterns),
-                let decision = rule.route.resolve(in: &context)
+            if compiledRules[position].predicate.matches(&context, patterns: compiledRules[position].patterns),
+                let decision = compiledRules[position].route.resolve(in: &context)
             {
                 return decision
             }

@@ -77,6 +77,11 @@ import Testing
         }
     }
 
+    /// Small enough to be returned through `decide` in registers, not copied with `memmove`.
+    @Test func aDecisionIsAFewWords() {
+        #expect(MemoryLayout<Decision>.size <= 4 * MemoryLayout<Int>.size)
+    }
+
     @Test func aDecisionOutlivesItsTable() throws {
         var decisions: [Decision] = []
         do {

@@ -294,11 +294,18 @@ struct JSONByteParser {
     }
 
     private mutating func readArray() throws(JSONReadError) -> JSONValue {
-        var elements: [JSONValue] = []
-        if try openContainer(closing: UInt8(ascii: "]")) { return .array(elements) }
+        .array(try readElements { parser throws(JSONReadError) in try parser.readValue() })
+    }
+
+    /// At a `[`: the elements of the array, each read by `element`.
+    mutating func readElements<Element>(
+        _ element: (inout JSONByteParser) throws(JSONReadError) -> Element
+    ) throws(JSONReadError) -> [Element] {
+        var elements: [Element] = []
+        if try openContainer(closing: UInt8(ascii: "]")) { return elements }
         repeat {
-            elements.append(try readValue())
+            elements.append(try element(&self))
         } while try !closeOrComma(UInt8(ascii: "]"))
-        return .array(elements)
+        return elements
     }
 }

@@ -5,13 +5,13 @@
 /// paths (`tracksPaths` false, every path empty) and only a table that fails is decoded again
 /// with them, to name where.
 struct CompiledJSONNode {
-    let value: JSONValue
+    let value: CompiledJSONValue
     /// `rules[3].route`, `payload["aps.alert"]`; empty for the root, and everywhere when paths
     /// are not tracked.
     let path: String
     let tracksPaths: Bool
 
-    init(_ value: JSONValue, path: String = "", tracksPaths: Bool = true) {
+    init(_ value: CompiledJSONValue, path: String = "", tracksPaths: Bool = true) {
         self.value = value
         self.path = path
         self.tracksPaths = tracksPaths
@@ -34,17 +34,17 @@ struct CompiledJSONNode {
 
     /// The members of an object that must have exactly `keys`: a missing or an unknown key is an
     /// error.
-    func object(keys: [String]) throws(CompiledTableError) -> CompiledJSONObject {
+    func object(keys: CompiledKeys) throws(CompiledTableError) -> CompiledJSONObject {
         let members = try members()
-        // Distinct expected keys, all present and no more: the common case, settled without sorting.
-        if members.count == keys.count, keys.allSatisfy({ members[$0] != nil }) {
-            return CompiledJSONObject(node: self, members: members)
+        // The keys as the compiler writes them: settled in one walk.
+        if members.count == keys.sorted.count, zip(members, keys.sorted).allSatisfy({ sameKey($0.key, $1) }) {
+            return CompiledJSONObject(node: self, members: members, inOrder: keys.sorted)
         }
-        for key in members.keys.sorted() where !keys.contains(key) {
-            throw CompiledJSONNode(members[key] ?? .null, path: memberPath(key))
+        for key in members.map(\.key).sorted() where !keys.declared.contains(key) {
+            throw CompiledJSONNode(value[key] ?? .null, path: memberPath(key))
                 .error(CompiledTableMessages.unknownKey(key))
         }
-        for key in keys where members[key] == nil {
+        for key in keys.declared where value[key] == nil {
             throw error(CompiledTableMessages.missingKey(key))
         }
         return CompiledJSONObject(node: self, members: members)
@@ -52,13 +52,15 @@ struct CompiledJSONNode {
 
     /// Every member of an object, by key, in the order of their keys' UTF-8 bytes.
     func entries() throws(CompiledTableError) -> [(key: String, node: CompiledJSONNode)] {
-        let members = try members()
-        return members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { key in
-            (key, CompiledJSONNode(members[key] ?? .null, path: memberPath(key), tracksPaths: tracksPaths))
+        var members = try members()
+        let sorted = zip(members, members.dropFirst()).allSatisfy { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        if !sorted { members.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) } }
+        return members.map { member in
+            (member.key, CompiledJSONNode(member.value, path: memberPath(member.key), tracksPaths: tracksPaths))
         }
     }
 
-    private func members() throws(CompiledTableError) -> [String: JSONValue] {
+    private func members() throws(CompiledTableError) -> [CompiledJSONMember] {
         guard case .object(let members) = value else {
             throw error(CompiledTableMessages.expected("an object"))
         }
@@ -130,10 +132,36 @@ struct CompiledJSONNode {
 /// An object whose keys are known to be exactly the expected ones.
 struct CompiledJSONObject {
     let node: CompiledJSONNode
-    let members: [String: JSONValue]
+    let members: [CompiledJSONMember]
+    /// The keys of `members`, position by position, when they are the expected ones in the
+    /// compiler's order: a key is found among these constants, compared without reading the file's.
+    var inOrder: [String]? = nil
 
     /// The member `key`, which `CompiledJSONNode.object(keys:)` has checked is present.
     subscript(key: String) -> CompiledJSONNode {
-        CompiledJSONNode(members[key] ?? .null, path: node.memberPath(key), tracksPaths: node.tracksPaths)
+        let position = inOrder.map { keys in keys.firstIndex { sameKey($0, key) } }
+            ?? members.firstIndex { sameKey($0.key, key) }
+        let value = position.map { members[$0].value } ?? .null
+        return CompiledJSONNode(value, path: node.memberPath(key), tracksPaths: node.tracksPaths)
     }
+}
+
+/// The keys an object of a compiled table must have: as declared (the order a missing key is
+/// reported in) and sorted by UTF-8 bytes (the order the compiler writes them).
+struct CompiledKeys: ExpressibleByArrayLiteral {
+    let declared: [String]
+    let sorted: [String]
+
+    init(arrayLiteral keys: String...) {
+        declared = keys
+        sorted = keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+}
+
+/// `key == expected` for an expected key of the format, which is ASCII: no other string is equal
+/// to one of another length (no character canonically decomposes to a lowercase ASCII letter or
+/// `_`), and comparing lengths first spares most of the mismatches a full comparison.
+@inline(__always)
+func sameKey(_ key: String, _ expected: String) -> Bool {
+    key.utf8.count == expected.utf8.count && key == expected
 }

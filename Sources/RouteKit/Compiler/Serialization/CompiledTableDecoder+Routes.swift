@@ -1,10 +1,10 @@
 extension CompiledTableDecoder {
-    static let ruleKeys = ["name", "index", "when", "source", "route"]
-    static let sourceKeys = ["file", "line", "column"]
-    static let routeKeys = [
+    static let ruleKeys: CompiledKeys = ["name", "index", "when", "source", "route"]
+    static let sourceKeys: CompiledKeys = ["file", "line", "column"]
+    static let routeKeys: CompiledKeys = [
         "tab", "pop_to_root", "push", "present", "login", "foreground", "if_visible", "alert",
     ]
-    static let stepKeys = ["screen", "params"]
+    static let stepKeys: CompiledKeys = ["screen", "params"]
 
     func rule(_ node: CompiledJSONNode, index: Int, in table: RouteTable)
         throws(CompiledTableError) -> Rule

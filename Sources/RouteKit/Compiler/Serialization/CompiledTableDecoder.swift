@@ -8,32 +8,32 @@ struct CompiledTableDecoder {
     /// Give expressions their JSON path as a range, to locate checker errors.
     var locating = false
 
-    static let documentKeys = [
+    static let documentKeys: CompiledKeys = [
         "format", "format_version", "version", "tabs", "login_screen", "screens", "payload",
         "defaults", "rules", "fallback",
     ]
-    static let screenKeys = [
+    static let screenKeys: CompiledKeys = [
         "name", "show", "tab", "params", "hides_bottom_bar", "embed_in_navigation",
         "login_required",
     ]
-    static let defaultsKeys = ["foreground", "if_visible", "clear_badge", "alert"]
-    static let alertKeys = ["title", "message", "confirm", "cancel"]
+    static let defaultsKeys: CompiledKeys = ["foreground", "if_visible", "clear_badge", "alert"]
+    static let alertKeys: CompiledKeys = ["title", "message", "confirm", "cancel"]
 
     /// Checks `format` and `format_version` before anything else, so a newer file is refused
     /// with the version message rather than with whatever changed in its shape.
     static func checkFormat(_ root: CompiledJSONNode) throws(CompiledTableError) {
-        guard case .object(let members) = root.value else {
+        guard case .object = root.value else {
             throw root.error("not a compiled route table: expected a JSON object")
         }
-        guard case .string(let format)? = members["format"],
+        guard case .string(let format)? = root.value["format"],
             format == CompiledTableFormat.formatName
         else {
-            let found = members["format"].map { JSONWriter.write($0) } ?? "missing"
+            let found = root.value["format"].map { JSONWriter.write($0.json) } ?? "missing"
             throw root.error(CompiledTableMessages.notCompiledTable(found: found))
         }
-        let versionNode = CompiledJSONNode(members["format_version"] ?? .null,
+        let versionNode = CompiledJSONNode(root.value["format_version"] ?? .null,
                                            path: "format_version")
-        guard members["format_version"] != nil else {
+        guard root.value["format_version"] != nil else {
             throw root.error(CompiledTableMessages.missingKey("format_version"))
         }
         let version = try versionNode.int()
@@ -48,9 +48,11 @@ struct CompiledTableDecoder {
     /// The table of a compiled table's JSON value.
     ///
     /// `rules`, when given, are the elements of the document's `rules`, taken out of it
-    /// (`JSONValue.takeRules()`; the document keeps an empty array): each is released as soon as
-    /// its rule is decoded, so the JSON of all rules and all decoded rules never coexist.
-    func table(_ root: CompiledJSONNode, rules detached: inout [JSONValue]?) throws(CompiledTableError) -> RouteTable {
+    /// (`CompiledJSONValue.takeRules()`; the document keeps an empty array): each is released as
+    /// soon as its rule is decoded, so the JSON of all rules and all decoded rules never coexist.
+    func table(_ root: CompiledJSONNode, rules detached: inout [CompiledJSONValue]?)
+        throws(CompiledTableError) -> RouteTable
+    {
         try Self.checkFormat(root)
         let document = try root.object(keys: Self.documentKeys)
         let versionNode = document["version"]
@@ -101,7 +103,7 @@ struct CompiledTableDecoder {
 
     /// The table of a compiled table's JSON value; see `table(_:rules:)`.
     func table(_ root: CompiledJSONNode) throws(CompiledTableError) -> RouteTable {
-        var rules: [JSONValue]? = nil
+        var rules: [CompiledJSONValue]? = nil
         return try table(root, rules: &rules)
     }
 
@@ -182,20 +184,5 @@ struct CompiledTableDecoder {
         let text = try node.string()
         guard locating else { return ExpressionSource(text) }
         return ExpressionSource(text, range: .wholeFile(node.path))
-    }
-}
-
-extension JSONValue {
-    /// The elements of a compiled table document's `rules` array, taken out of it (the document
-    /// keeps an empty array in their place), or nil when there is no such array. Taken from a
-    /// value nothing else references, the elements are referenced only by the result, so that
-    /// the decoder can release each one when its rule is decoded.
-    mutating func takeRules() -> [JSONValue]? {
-        guard case .object(var members) = self else { return nil }
-        self = .null
-        defer { self = .object(members) }
-        guard case .array(let elements)? = members["rules"] else { return nil }
-        members["rules"] = .array([])
-        return elements
     }
 }

@@ -106,7 +106,7 @@ public enum CompiledTableFormat {
 
     /// Strict JSON with the payload reader, under this format's own size bound (a compiled table
     /// is larger than any payload); nesting and string bounds stay the payload reader's.
-    private static func read(_ bytes: [UInt8]) throws(CompiledTableError) -> JSONValue {
+    private static func read(_ bytes: [UInt8]) throws(CompiledTableError) -> CompiledJSONValue {
         guard bytes.count <= maxBytes else {
             throw CompiledTableError(path: "", message: CompiledTableMessages.tooLarge())
         }
@@ -114,10 +114,10 @@ public enum CompiledTableFormat {
             throw CompiledTableError(path: "", message: "not a compiled table: the input is empty")
         }
         let result = bytes.withUnsafeBufferPointer { buffer in
-            Result { () throws(JSONReadError) -> JSONValue in
+            Result { () throws(JSONReadError) -> CompiledJSONValue in
                 guard let base = buffer.baseAddress else { return .null }
                 var parser = JSONByteParser(base, count: buffer.count)
-                return try parser.readDocument()
+                return try parser.readCompiledDocument()
             }
         }
         switch result {

@@ -8,31 +8,45 @@
 struct DecisionContext: ~Copyable {
     /// Where the payload value comes from.
     enum Source {
+        /// An object payload, kept as `members` (once, not twice: one retain fewer per decision).
+        case members
         case value(JSONValue)
         /// Validated bytes; the engine's reader builds the members the table reads.
         case bytes(UnsafeRawBufferPointer)
     }
 
     private var source: Source
-    /// The members of a payload value that is an object, where slots are read from.
-    private let members: [String: JSONValue]?
+    /// The members of a payload value that is an object, where slots are read from; empty for
+    /// any other payload (not optional: reading a slot then passes them on without a retain).
+    private let members: [String: JSONValue]
+    private let payloadIsObject: Bool
     /// Whether the decision started from JSON bytes (`source` may later hold the value read from them).
     let decidesFromBytes: Bool
     /// The engine deciding; it outlives every context it makes, so it is not retained (a retain and
     /// release per field of its slots, normalizer and reader were a measurable part of a decision).
     private unowned(unsafe) let engine: DecisionEngine
-    private var layout: PayloadSlots { engine.slots }
+    /// The engine's slots, read without a retain and release around every slot read (they were
+    /// most of a decision's reference counting): the engine keeps them alive.
+    private let layout: Unmanaged<PayloadSlots>
     private let values: UnsafeMutableBufferPointer<SlotState>
     private var normalizedPayload: JSONValue?
 
     /// A context over `storage`, which must have room for one element per slot; `storage` is
     /// initialized here and deinitialized by `finish()`.
     init(payload: JSONValue, engine: DecisionEngine, storage: UnsafeMutableBufferPointer<SlotState>) {
-        source = .value(payload)
-        if case .object(let members) = payload { self.members = members } else { members = nil }
+        if case .object(let members) = payload {
+            source = .members
+            self.members = members
+            payloadIsObject = true
+        } else {
+            source = .value(payload)
+            members = [:]
+            payloadIsObject = false
+        }
         decidesFromBytes = false
         self.engine = engine
         let layout = engine.slots
+        self.layout = Unmanaged.passUnretained(layout)
         values = UnsafeMutableBufferPointer(rebasing: storage[..<layout.count])
         values.initialize(repeating: .unread)
     }
@@ -44,10 +58,12 @@ struct DecisionContext: ~Copyable {
     {
         source = .bytes(bytes)
         // Every slot is captured from the bytes: no slot is read from members.
-        members = nil
+        members = [:]
+        payloadIsObject = false
         decidesFromBytes = true
         self.engine = engine
         let layout = engine.slots
+        self.layout = Unmanaged.passUnretained(layout)
         values = UnsafeMutableBufferPointer(rebasing: storage[..<layout.count])
         // Moved, not copied, and normalized only when a slot is read: most decisions read few.
         for index in 0..<layout.count {
@@ -65,6 +81,7 @@ struct DecisionContext: ~Copyable {
     /// The payload as given, or as the reader builds it from the bytes.
     private mutating func payload() -> JSONValue {
         switch source {
+        case .members: return .object(members)
         case .value(let payload): return payload
         case .bytes(let bytes):
             // The bytes were validated as strictly as the reader validates them.
@@ -80,12 +97,12 @@ struct DecisionContext: ~Copyable {
         case .present(let value): return value
         case .absent: return nil
         case .captured(let raw):
-            let value = layout.value(ofSlot: index, raw: raw)
+            let value = layout._withUnsafeGuaranteedRef { $0.value(ofSlot: index, raw: raw) }
             values[index] = value.map(SlotState.present) ?? .absent
             return value
         case .unread:
             // Only a context over a payload value has unread slots.
-            let value = members.flatMap { layout.value(ofSlot: index, inMembers: $0) }
+            let value = layout._withUnsafeGuaranteedRef { $0.value(ofSlot: index, inMembers: members) }
             values[index] = value.map(SlotState.present) ?? .absent
             return value
         }
@@ -95,7 +112,7 @@ struct DecisionContext: ~Copyable {
     /// read its parts from later; nil deciding from JSON bytes (which do not outlive `decide`) or
     /// on a payload that is not an object.
     var rereadable: (members: [String: JSONValue], engine: DecisionEngine)? {
-        guard !decidesFromBytes, let members else { return nil }
+        guard !decidesFromBytes, payloadIsObject else { return nil }
         return (members, engine)
     }
 

@@ -16,10 +16,12 @@ final class DecisionEngine: Sendable {
     let payloadReader: PayloadReader
     /// The rules prepared for deciding, by position.
     private let compiledRules: [CompiledRule]
+    /// The same rules, read without a retain and a release of each part tried for every
+    /// candidate of every decision (`compiledRules` keeps them alive).
+    private let ruleReferences: [Unmanaged<CompiledRule>]
     private let compiledFallback: SlotRoute?
 
-    /// Read in place in the array: no copy and no retain per candidate.
-    private struct CompiledRule: Sendable {
+    private final class CompiledRule: Sendable {
         let predicate: SlotPredicate
         let patterns: [String: RE2Pattern]
         let route: SlotRoute
@@ -49,6 +51,7 @@ final class DecisionEngine: Sendable {
                 route: SlotRoute(rule.route, source: .rule(name: rule.rule.name, index: rule.index),
                                  defaults: defaults, slots: slots, cache: &cache))
         }
+        ruleReferences = compiledRules.map { Unmanaged.passUnretained($0) }
         compiledFallback = program.fallback.map {
             SlotRoute($0, source: .fallback, defaults: defaults, slots: slots, cache: &cache)
         }
@@ -102,11 +105,10 @@ final class DecisionEngine: Sendable {
     /// fallback, else `.unmatched`.
     private func decide(_ context: inout DecisionContext, _ candidates: inout CandidateMerge) -> Decision {
         while let position = candidates.next() {
-            if compiledRules[position].predicate.matches(&context, patterns: compiledRules[position].patterns),
-                let decision = compiledRules[position].route.resolve(in: &context)
-            {
-                return decision
+            let decision = ruleReferences[position]._withUnsafeGuaranteedRef { rule in
+                rule.predicate.matches(&context, patterns: rule.patterns) ? rule.route.resolve(in: &context) : nil
             }
+            if let decision { return decision }
         }
         return compiledFallback?.resolve(in: &context) ?? .unmatched
     }

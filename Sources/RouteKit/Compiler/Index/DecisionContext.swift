@@ -22,9 +22,10 @@ struct DecisionContext: ~Copyable {
     private let payloadIsObject: Bool
     /// Whether the decision started from JSON bytes (`source` may later hold the value read from them).
     let decidesFromBytes: Bool
-    /// The engine deciding; it outlives every context it makes, so it is not retained (a retain and
-    /// release per field of its slots, normalizer and reader were a measurable part of a decision).
-    private unowned(unsafe) let engine: DecisionEngine
+    /// What reading the payload takes; whoever makes a context keeps it alive, so it is not
+    /// retained (a retain and release per field of its slots, normalizer and reader were a
+    /// measurable part of a decision).
+    private unowned(unsafe) let reading: PayloadReading
     /// The engine's slots, read without a retain and release around every slot read (they were
     /// most of a decision's reference counting): the engine keeps them alive.
     private let layout: Unmanaged<PayloadSlots>
@@ -33,7 +34,7 @@ struct DecisionContext: ~Copyable {
 
     /// A context over `storage`, which must have room for one element per slot; `storage` is
     /// initialized here and deinitialized by `finish()`.
-    init(payload: JSONValue, engine: DecisionEngine, storage: UnsafeMutableBufferPointer<SlotState>) {
+    init(payload: JSONValue, reading: PayloadReading, storage: UnsafeMutableBufferPointer<SlotState>) {
         if case .object(let members) = payload {
             source = .members
             self.members = members
@@ -44,8 +45,8 @@ struct DecisionContext: ~Copyable {
             payloadIsObject = false
         }
         decidesFromBytes = false
-        self.engine = engine
-        let layout = engine.slots
+        self.reading = reading
+        let layout = reading.slots
         self.layout = Unmanaged.passUnretained(layout)
         values = UnsafeMutableBufferPointer(rebasing: storage[..<layout.count])
         values.initialize(repeating: .unread)
@@ -53,7 +54,7 @@ struct DecisionContext: ~Copyable {
 
     /// A context for a payload read from validated bytes, whose slots' raw values `captured`
     /// holds (as the engine's `capture` found them).
-    init(bytes: UnsafeRawBufferPointer, captured: UnsafeMutableBufferPointer<JSONValue?>, engine: DecisionEngine,
+    init(bytes: UnsafeRawBufferPointer, captured: UnsafeMutableBufferPointer<JSONValue?>, reading: PayloadReading,
          storage: UnsafeMutableBufferPointer<SlotState>)
     {
         source = .bytes(bytes)
@@ -61,8 +62,8 @@ struct DecisionContext: ~Copyable {
         members = [:]
         payloadIsObject = false
         decidesFromBytes = true
-        self.engine = engine
-        let layout = engine.slots
+        self.reading = reading
+        let layout = reading.slots
         self.layout = Unmanaged.passUnretained(layout)
         values = UnsafeMutableBufferPointer(rebasing: storage[..<layout.count])
         // Moved, not copied, and normalized only when a slot is read: most decisions read few.
@@ -85,7 +86,7 @@ struct DecisionContext: ~Copyable {
         case .value(let payload): return payload
         case .bytes(let bytes):
             // The bytes were validated as strictly as the reader validates them.
-            let payload = (try? engine.payloadReader.read(bytes)) ?? .null
+            let payload = (try? reading.payloadReader.read(bytes)) ?? .null
             source = .value(payload)
             return payload
         }
@@ -108,12 +109,12 @@ struct DecisionContext: ~Copyable {
         }
     }
 
-    /// The members of the payload value this decision is for and the engine, for a decision to
-    /// read its parts from later; nil deciding from JSON bytes (which do not outlive `decide`) or
-    /// on a payload that is not an object.
-    var rereadable: (members: [String: JSONValue], engine: DecisionEngine)? {
+    /// The members of the payload value this decision is for, for a decision to read its parts
+    /// from later; nil deciding from JSON bytes (which do not outlive `decide`) or on a payload
+    /// that is not an object.
+    var rereadable: [String: JSONValue]? {
         guard !decidesFromBytes, payloadIsObject else { return nil }
-        return (members, engine)
+        return members
     }
 
     /// A slot as deciding has left it, to be read later (`PayloadSlots.value(ofSlot:state:)`).
@@ -122,7 +123,7 @@ struct DecisionContext: ~Copyable {
     /// `normalizer.normalize(payload).payload`, computed on first use.
     mutating func normalized() -> JSONValue {
         if let normalizedPayload { return normalizedPayload }
-        let result = engine.normalizer.normalize(payload()).payload
+        let result = reading.normalizer.normalize(payload()).payload
         normalizedPayload = result
         return result
     }

@@ -45,13 +45,15 @@ final class SlotRoute: Sendable {
     private let actionPlan: ActionPlan
     private let loginPlan: Login
     private let alertTexts: SlotAlert
+    /// Reads the payload again for the parts a decision builds when they are read.
+    private let reading: PayloadReading
 
     /// Prepares `route`, the route of `source`; `cache` holds what is already prepared for the
     /// table's other routes and can be shared (most use the same few alert texts and param names).
-    init(_ route: CheckedRoute, source: Decision.Source, defaults: Defaults, slots: PayloadSlots,
-         cache: inout Cache)
-    {
+    init(_ route: CheckedRoute, source: Decision.Source, defaults: Defaults, cache: inout Cache) {
         self.source = source
+        reading = cache.reading
+        let slots = cache.reading.slots
         let tab = route.route.action.tab
         let popToRoot = route.route.action.popToRoot
         let push = route.push.map { Step($0, slots: slots, paramKeys: &cache.paramKeys) }
@@ -74,6 +76,7 @@ final class SlotRoute: Sendable {
 
     /// What routes of one table share once prepared.
     struct Cache {
+        let reading: PayloadReading
         var alerts = SlotAlert.Cache()
         var paramKeys: [[String]: [String: JSONValue]] = [:]
     }
@@ -85,9 +88,9 @@ final class SlotRoute: Sendable {
     /// and alert texts from it again when they are read; deciding from JSON bytes, it keeps them
     /// worked out (the texts as the one field they read, when that is all they read).
     func resolve(in context: inout DecisionContext) -> Decision? {
-        if let (members, engine) = context.rereadable {
+        if let members = context.rereadable {
             guard canResolve(in: &context) else { return nil }
-            return Decision(route: self, inputs: readsPayload ? .members(members, engine) : .none)
+            return Decision(route: self, inputs: readsPayload ? .members(members) : .none)
         }
         if case .fixed(let action) = actionPlan, !loginReadsPayload {
             if alertTexts.constant != nil { return Decision(route: self, inputs: .none) }
@@ -106,8 +109,8 @@ final class SlotRoute: Sendable {
         if case .fixed(let action) = actionPlan { return action }
         switch inputs {
         case .resolved(let parts): return parts.action
-        case .members(let members, let engine):
-            guard let action = engine.reading(members, { action(in: &$0) }) else { break }
+        case .members(let members):
+            guard let action = reading.withContext(over: members, { action(in: &$0) }) else { break }
             return action
         case .none, .alertField: break
         }
@@ -120,8 +123,8 @@ final class SlotRoute: Sendable {
         case (.none, _): return .none
         case (.required, _): return .required
         case (.user, .resolved(let parts)): return parts.login
-        case (.user, .members(let members, let engine)):
-            guard let login = engine.reading(members, { login(in: &$0) }) else { break }
+        case (.user, .members(let members)):
+            guard let login = reading.withContext(over: members, { login(in: &$0) }) else { break }
             return login
         case (.user, .none), (.user, .alertField): break
         }
@@ -132,7 +135,7 @@ final class SlotRoute: Sendable {
     func alert(_ inputs: DecisionInputs) -> AlertText {
         if let constant = alertTexts.constant { return constant }
         switch inputs {
-        case .members(let members, let engine): return engine.reading(members) { alertTexts.render(in: &$0) }
+        case .members(let members): return reading.withContext(over: members) { alertTexts.render(in: &$0) }
         case .alertField(let state): return alertTexts.render(state)
         case .resolved(let parts):
             switch parts.alert {

@@ -1,0 +1,31 @@
+/// What reading a payload takes for a compiled table: the declared fields' slots, the normalizer,
+/// and the reader that builds from JSON bytes the members the table reads.
+///
+/// Shared by the engine and by every decision that reads its payload again when a part is asked
+/// for (`Decision.action` of a route with params). It references no rule, so a decision that
+/// keeps it keeps no table alive, and no rule keeping it makes a cycle.
+///
+/// ```swift
+/// let action = reading.withContext(over: members) { context in route.action(in: &context) }
+/// ```
+final class PayloadReading: Sendable {
+    let slots: PayloadSlots
+    let normalizer: PayloadNormalizer
+    let payloadReader: PayloadReader
+
+    init(slots: PayloadSlots, normalizer: PayloadNormalizer, payloadReader: PayloadReader) {
+        self.slots = slots
+        self.normalizer = normalizer
+        self.payloadReader = payloadReader
+    }
+
+    /// What `body` reads from a decision context over a payload with these members.
+    func withContext<Result>(over members: [String: JSONValue], _ body: (inout DecisionContext) -> Result) -> Result {
+        withUnsafeTemporaryAllocation(of: SlotState.self, capacity: max(1, slots.count)) { storage in
+            var context = DecisionContext(payload: .object(members), reading: self, storage: storage)
+            let result = body(&context)
+            context.finish()
+            return result
+        }
+    }
+}

@@ -40,8 +40,7 @@ final class DecisionEngine: Sendable {
         fieldReferences = fields.map { Unmanaged.passUnretained($0) }
         always = builder.always
         self.slots = slots
-        let reading = PayloadReading(
-            slots: slots, normalizer: program.normalizer, payloadReader: PayloadReader(keeping: program.payloadRoots))
+        let reading = PayloadReading(program, slots: slots)
         self.reading = reading
         capture = slots.capture
         let defaults = program.table.defaults

@@ -13,10 +13,11 @@ final class PayloadReading: Sendable {
     let normalizer: PayloadNormalizer
     let payloadReader: PayloadReader
 
-    init(slots: PayloadSlots, normalizer: PayloadNormalizer, payloadReader: PayloadReader) {
+    /// What reading payloads for `program` takes, its declared fields laid out as `slots`.
+    init(_ program: RoutingProgram, slots: PayloadSlots) {
         self.slots = slots
-        self.normalizer = normalizer
-        self.payloadReader = payloadReader
+        normalizer = program.normalizer
+        payloadReader = PayloadReader(keeping: program.payloadRoots)
     }
 
     /// What `body` reads from a decision context over a payload with these members.

@@ -17,7 +17,7 @@ public struct Decision: Sendable, Hashable {
 
     /// What decided: a rule, the fallback, or nothing.
     public var source: Source {
-        get { part(\.source) { route, _ in route.source } }
+        get { part({ $0.source }, { route, _ in route.source }) }
         set { self = Decision(source: newValue, copying: self) }
     }
     /// nil exactly when `source` is `.none`.
@@ -25,19 +25,19 @@ public struct Decision: Sendable, Hashable {
     /// A compiled table builds the screens' params when this is first read, from the payload the
     /// decision was made for (deciding has already checked that they can be computed).
     public var action: ResolvedAction? {
-        get { part(\.action) { route, inputs in route.action(inputs) } }
+        get { part({ $0.action }, { route, inputs in route.action(inputs) }) }
         set { self = Decision(copying: self, action: newValue) }
     }
     public var login: LoginRequirement {
-        get { part(\.login) { route, inputs in route.login(inputs) } }
+        get { part({ $0.login }, { route, inputs in route.login(inputs) }) }
         set { self = Decision(copying: self, login: newValue) }
     }
     public var foreground: ForegroundPolicy {
-        get { part(\.foreground) { route, _ in route.foreground } }
+        get { part({ $0.foreground }, { route, _ in route.foreground }) }
         set { self = Decision(copying: self, foreground: newValue) }
     }
     public var ifVisible: IfVisiblePolicy {
-        get { part(\.ifVisible) { route, _ in route.ifVisible } }
+        get { part({ $0.ifVisible }, { route, _ in route.ifVisible }) }
         set { self = Decision(copying: self, ifVisible: newValue) }
     }
     /// The alert texts with `{path}` placeholders filled in from the payload.
@@ -46,21 +46,22 @@ public struct Decision: Sendable, Hashable {
     /// decisions are performed without an alert, and rendering was a fifth of a decision's cost.
     /// Reading gives the same texts either way (the differential tests compare them).
     public var alert: AlertText {
-        get { part(\.alert) { route, inputs in route.alert(inputs) } }
+        get { part({ $0.alert }, { route, inputs in route.alert(inputs) }) }
         set { self = Decision(copying: self, alert: newValue) }
     }
 
-    private func part<Part>(_ given: KeyPath<GivenDecision, Part>,
+    /// A part, read from whichever kind of decision this is.
+    private func part<Part>(_ given: (GivenDecision) -> Part,
                             _ compiled: (SlotRoute, DecisionInputs) -> Part) -> Part {
         switch storage {
-        case .given(let decision): decision[keyPath: given]
+        case .given(let decision): given(decision)
         case .compiled(let route, let inputs): compiled(route, inputs)
         }
     }
 
     /// A compiled route's decision is the route (shared by every decision it makes) and what was
-    /// read from the payload: a few words, so returning one through `decide` costs no copying
-    /// of texts, screens and params (which had been a third of a decision's time).
+    /// read from the payload: a few words, so returning one through `decide` copies no texts,
+    /// screens and params (building and copying those had been a sixth of a decision's time).
     private(set) var storage: DecisionStorage
 
     /// A decision; login, policies and alert default to none, `alert`, `reload` and the default texts.

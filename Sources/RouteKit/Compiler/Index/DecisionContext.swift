@@ -19,7 +19,6 @@ struct DecisionContext: ~Copyable {
     /// The members of a payload value that is an object, where slots are read from; empty for
     /// any other payload (not optional: reading a slot then passes them on without a retain).
     private let members: [String: JSONValue]
-    private let payloadIsObject: Bool
     /// Whether the decision started from JSON bytes (`source` may later hold the value read from them).
     let decidesFromBytes: Bool
     /// What reading the payload takes; whoever makes a context keeps it alive, so it is not
@@ -38,11 +37,9 @@ struct DecisionContext: ~Copyable {
         if case .object(let members) = payload {
             source = .members
             self.members = members
-            payloadIsObject = true
         } else {
             source = .value(payload)
             members = [:]
-            payloadIsObject = false
         }
         decidesFromBytes = false
         self.reading = reading
@@ -60,7 +57,6 @@ struct DecisionContext: ~Copyable {
         source = .bytes(bytes)
         // Every slot is captured from the bytes: no slot is read from members.
         members = [:]
-        payloadIsObject = false
         decidesFromBytes = true
         self.reading = reading
         let layout = reading.slots
@@ -113,7 +109,7 @@ struct DecisionContext: ~Copyable {
     /// from later; nil deciding from JSON bytes (which do not outlive `decide`) or on a payload
     /// that is not an object.
     var rereadable: [String: JSONValue]? {
-        guard !decidesFromBytes, payloadIsObject else { return nil }
+        guard case .members = source else { return nil }
         return members
     }
 

@@ -9,7 +9,8 @@ final class DecisionEngine: Sendable {
     private let fieldReferences: [Unmanaged<FieldIndex>]
     /// The range in `postings` of the rules without a key atom, tried for every payload.
     let always: PostingRange
-    /// The declared fields, read on first use in each decision.
+    /// The declared fields, read on first use in each decision: `reading.slots`, kept here too so
+    /// that sizing a decision's storage does not go through `reading` for every payload.
     let slots: PayloadSlots
     /// The slots, the normalizer and the reader that builds the members the program reads.
     let reading: PayloadReading
@@ -131,7 +132,7 @@ final class DecisionEngine: Sendable {
 
     /// Calls `body` with uninitialized room for a decision's slots and its merge cursors, in one
     /// allocation on the stack (one closure fewer per decision than two allocations).
-    func withDecisionStorage<Result>(
+    private func withDecisionStorage<Result>(
         _ body: (UnsafeMutableBufferPointer<SlotState>, UnsafeMutableBufferPointer<PostingRange>) -> Result
     ) -> Result {
         let slotCount = max(1, slots.count)

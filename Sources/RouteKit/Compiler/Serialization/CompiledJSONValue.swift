@@ -121,10 +121,8 @@ extension JSONByteParser {
 
     /// Whether the bytes `first` come strictly before the bytes `second`.
     private func precedes(_ first: Range<Int>, _ second: Range<Int>) -> Bool {
-        for step in 0..<min(first.count, second.count) where bytes[first.lowerBound + step] != bytes[second.lowerBound + step] {
-            return bytes[first.lowerBound + step] < bytes[second.lowerBound + step]
-        }
-        return first.count < second.count
+        UnsafeBufferPointer(start: bytes + first.lowerBound, count: first.count)
+            .lexicographicallyPrecedes(UnsafeBufferPointer(start: bytes + second.lowerBound, count: second.count))
     }
 
     private mutating func readCompiledArray() throws(JSONReadError) -> CompiledJSONValue {

@@ -19,6 +19,7 @@ struct Report {
                 result.yamlLoadAnalyzed.map(Self.time) ?? "skipped",
             ]))
         }
+        out += phaseLines()
         if options.loadOnly { return out }
         out += decideLines()
         out += ["", "memory per rule (held / peak while loading; see the method above)"]
@@ -32,6 +33,29 @@ struct Report {
             ]))
         }
         out += ["", "targets"] + targets()
+        return out
+    }
+
+    /// YAML load+compile stage by stage, each as a multiple of libyaml's bare event parse: one
+    /// line per stage, one column per size.
+    private func phaseLines() -> [String] {
+        let measured = results.compactMap { result in result.loadPhases.map { (result, $0) } }
+        guard !measured.isEmpty else { return [] }
+        func line(_ name: String, _ cells: [String]) -> String {
+            ([name.padded(to: 24)] + cells.map { $0.padded(to: 20) }).joined().trimmingTrailingSpaces()
+        }
+        var out = ["", "YAML load+compile by stage (median of \(options.runs) runs each; time and × libyaml events)"]
+        out.append(line("stage \\ rules", measured.map { "\($0.0.rules)" }))
+        for (index, name) in LoadPhases().stages.map(\.name).enumerated() {
+            out.append(line(name, measured.map { result, phases in
+                let seconds = phases.stages[index].seconds
+                return "\(Self.time(seconds)) \(Self.ratio(seconds / result.libyamlParse))"
+            }))
+        }
+        out.append(line("sum", measured.map { result, phases in
+            let sum = phases.stages.reduce(0) { $0 + $1.seconds }
+            return "\(Self.time(sum)) \(Self.ratio(sum / result.libyamlParse))"
+        }))
         return out
     }
 
@@ -112,8 +136,7 @@ struct Report {
     }
 
     private func row(_ cells: [String]) -> String {
-        cells.map { $0.count >= 14 ? $0 + " " : $0 + String(repeating: " ", count: 14 - $0.count) }
-            .joined().trimmingTrailingSpaces()
+        cells.map { $0.padded(to: 14) }.joined().trimmingTrailingSpaces()
     }
 
     static func ratio(_ value: Double) -> String { String(format2: value) + "×" }
@@ -151,6 +174,11 @@ extension String {
         let hundredths = Int((value * 100).rounded())
         let fraction = abs(hundredths % 100)
         self = "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+
+    /// The text followed by spaces up to `width` characters, and at least one space.
+    func padded(to width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
     }
 
     func trimmingTrailingSpaces() -> String {

@@ -11,6 +11,8 @@ struct SizeResult {
     /// YAML load+compile with the checker's rule analysis (one run); nil when skipped.
     var yamlLoadAnalyzed: Double?
     var libyamlParse = 0.0
+    /// YAML load+compile stage by stage; nil when the table does not load.
+    var loadPhases: LoadPhases?
     var compiledLoad: Double?
     var decideCompiled = 0.0
     var decideReference = 0.0
@@ -66,9 +68,7 @@ struct SizeBenchmark {
             return result
         }
         log("  \(count) rules: loading")
-        result.yamlLoad = Stopwatch.seconds(Stopwatch.median(runs: runs) {
-            Sink.consume(TableLoading.fromYAML(yaml)?.statistics.rules ?? -1)
-        })
+        result.yamlLoad = Stopwatch.seconds(Stopwatch.median(runs: runs) { TableLoading.fromYAML(yaml) })
         if count <= options.analysisMaxRules, !options.loadOnly {
             result.yamlLoadAnalyzed = Stopwatch.seconds(Stopwatch.measure {
                 Sink.consume(TableLoading.fromYAML(yaml, analyze: true)?.statistics.rules ?? -1)
@@ -79,9 +79,11 @@ struct SizeBenchmark {
         })
         if fromJSON != nil {
             result.compiledLoad = Stopwatch.seconds(Stopwatch.median(runs: runs) {
-                Sink.consume(TableLoading.fromCompiledJSON(compiledJSON)?.statistics.rules ?? -1)
+                TableLoading.fromCompiledJSON(compiledJSON)
             })
         }
+
+        result.loadPhases = LoadPhases.measure(yaml, runs: runs)
 
         if options.loadOnly { return result }
         measureDecide(compiled, payloads, into: &result, log: log)

@@ -14,21 +14,27 @@
 extension RoutingProgram {
     public var payloadRoots: Set<String> {
         var roots = Set(table.fieldTypes.keys.map(Self.firstComponent))
-        var templates = [table.defaults.alert.title, table.defaults.alert.message,
-                         table.defaults.alert.confirm, table.defaults.alert.cancel]
-        var routes = rules.map(\.route)
-        if let fallback { routes.append(fallback) }
-        for rule in rules { Self.collectIdentifiers(rule.when.expr, into: &roots) }
-        for route in routes {
-            for step in route.push + (route.present.map { [$0] } ?? []) {
-                for param in step.params { Self.collectIdentifiers(param.expression.expr, into: &roots) }
-            }
-            if let user = route.loginUser { Self.collectIdentifiers(user.expr, into: &roots) }
-            let alert = route.route.alert
-            templates += [alert.title, alert.message, alert.confirm, alert.cancel].compactMap { $0 }
+        let defaults = table.defaults.alert
+        for template in [defaults.title, defaults.message, defaults.confirm, defaults.cancel] {
+            Self.collectPlaceholderRoots(template, into: &roots)
         }
-        for template in templates { Self.collectPlaceholderRoots(template, into: &roots) }
+        for rule in rules {
+            Self.collectIdentifiers(rule.when.expr, into: &roots)
+            Self.collectRoots(of: rule.route, into: &roots)
+        }
+        if let fallback { Self.collectRoots(of: fallback, into: &roots) }
         return roots
+    }
+
+    /// The roots a route's params, login user and alert texts read.
+    private static func collectRoots(of route: CheckedRoute, into roots: inout Set<String>) {
+        for param in route.push.lazy.flatMap(\.params) { collectIdentifiers(param.expression.expr, into: &roots) }
+        for param in route.present?.params ?? [] { collectIdentifiers(param.expression.expr, into: &roots) }
+        if let user = route.loginUser { collectIdentifiers(user.expr, into: &roots) }
+        let alert = route.route.alert
+        for template in [alert.title, alert.message, alert.confirm, alert.cancel] {
+            if let template { collectPlaceholderRoots(template, into: &roots) }
+        }
     }
 
     private static func firstComponent(_ path: String) -> String {
@@ -37,7 +43,7 @@ extension RoutingProgram {
 
     private static func collectIdentifiers(_ expr: Expr, into roots: inout Set<String>) {
         if case .identifier(let name) = expr.kind { roots.insert(name) }
-        for child in expr.kind.children { collectIdentifiers(child, into: &roots) }
+        expr.kind.forEachChild { collectIdentifiers($0, into: &roots) }
     }
 
     /// The first path component of each placeholder, found exactly as `AlertRenderer.render`

@@ -63,6 +63,33 @@ extension Expr.Kind {
         }
     }
 
+    /// Whether `predicate` holds for some direct sub-expression, tried in source order until one
+    /// does; unlike `children`, builds no array (tables of thousands of rules walk every node).
+    ///
+    /// ```swift
+    /// expr.kind.containsChild { if case .identifier = $0.kind { true } else { false } }
+    /// ```
+    func containsChild(where predicate: (Expr) -> Bool) -> Bool {
+        switch self {
+        case .literal, .identifier: false
+        case .select(let operand, _), .presence(let operand), .unary(_, let operand): predicate(operand)
+        case .index(let a, let b), .binary(_, let a, let b): predicate(a) || predicate(b)
+        case .call(_, let target, let arguments):
+            target.map(predicate) == true || arguments.contains(where: predicate)
+        case .conditional(let a, let b, let c): predicate(a) || predicate(b) || predicate(c)
+        case .list(let elements): elements.contains(where: predicate)
+        case .map(let entries): entries.contains { predicate($0.key) || predicate($0.value) }
+        }
+    }
+
+    /// Calls `body` on each direct sub-expression in source order, building no array.
+    func forEachChild(_ body: (Expr) -> Void) {
+        _ = containsChild { child in
+            body(child)
+            return false
+        }
+    }
+
     /// The direct sub-expressions, in source order.
     public var children: [Expr] {
         switch self {

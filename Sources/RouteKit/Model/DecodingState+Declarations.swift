@@ -81,7 +81,7 @@ extension DecodingState {
     }
 
     /// A tab by name, or by index in the tab bar.
-    mutating func tabName(_ node: Node, _ what: String) -> String? {
+    mutating func tabName(_ node: Node, _ what: @autoclosure () -> String) -> String? {
         if case .int(let index)? = node.resolvedScalar {
             guard index >= 0, index < tabs.count else {
                 decoder.report(ModelMessages.tabIndexOutOfRange(index, count: tabs.count,
@@ -90,8 +90,8 @@ extension DecodingState {
             }
             return tabs[Int(index)].name
         }
-        guard let name = decoder.name(node, what) else { return nil }
-        guard tabNames.contains(name) else {
+        guard let name = decoder.name(node, what()) else { return nil }
+        guard tabs.contains(where: { $0.name == name }) else {
             decoder.report(ModelMessages.unknownName("tab", name, known: tabNames, at: node.range))
             return nil
         }

@@ -94,9 +94,7 @@ extension DecodingState {
         var route = Route(action: action)
         if let node = fields["login"] { route.login = decodeLogin(node, what: what) ?? .none }
         let needsLogin = route.login != .none
-            || (action.push + [action.present].compactMap { $0 }).contains {
-                table.screen(named: $0.screen)?.loginRequired == true
-            }
+            || action.steps.contains { table.screen(named: $0.screen)?.loginRequired == true }
         if needsLogin, loginScreen == nil {
             decoder.report(ModelMessages.missingLoginScreen(
                 what, at: fields.keyRange("login") ?? anchor))
@@ -197,10 +195,9 @@ extension DecodingState {
     }
 
     private mutating func checkParamsSupplied(_ action: Action, in table: RouteTable) {
-        for step in action.push + [action.present].compactMap({ $0 }) {
+        for step in action.steps {
             guard let screen = table.screen(named: step.screen) else { continue }
-            let supplied = Set(step.params.map(\.name))
-            for param in screen.params where !supplied.contains(param.name) {
+            for param in screen.params where !step.params.contains(where: { $0.name == param.name }) {
                 decoder.report(ModelMessages.missingParam(param.name, screen: screen.name,
                                                           at: step.range ?? .wholeFile("")))
             }

@@ -8,42 +8,41 @@ struct NodeDecoder {
     mutating func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
 
     /// The pairs of a mapping, keyed by their scalar text, after reporting unknown keys.
-    mutating func mapping(_ node: Node, _ what: String, allowed: [String]) -> Mapping? {
+    mutating func mapping(_ node: Node, _ what: @autoclosure () -> String, allowed: [String]) -> Mapping? {
         guard case .mapping(let pairs) = node.content else {
-            report(ModelMessages.notAMapping(what, found: node.kindDescription, at: node.range))
+            report(ModelMessages.notAMapping(what(), found: node.kindDescription, at: node.range))
             return nil
         }
-        var mapping = Mapping(node: node)
-        for pair in pairs {
-            guard case .scalar(let key) = pair.key.content else {
-                report(ModelMessages.wrongType(expected: "a name", for: "a key in \(what)",
-                                               found: pair.key.kindDescription,
-                                               at: pair.key.range))
+        var mapping = Mapping(pairs: pairs)
+        for position in pairs.indices {
+            let key = pairs[position].key
+            guard case .scalar(let scalar) = key.content else {
+                report(ModelMessages.wrongType(expected: "a name", for: "a key in \(what())",
+                                               found: key.kindDescription, at: key.range))
                 continue
             }
-            guard allowed.isEmpty || allowed.contains(key.value) else {
-                report(ModelMessages.unknownKey(key.value, in: what, allowed: allowed,
-                                                at: pair.key.range))
+            guard allowed.isEmpty || allowed.contains(scalar.value) else {
+                report(ModelMessages.unknownKey(scalar.value, in: what(), allowed: allowed, at: key.range))
                 continue
             }
-            mapping.entries.append((key.value, pair))
+            mapping.append(scalar.value, at: position)
         }
         return mapping
     }
 
     /// A name: a string scalar. Numbers, booleans and null are reported.
-    mutating func name(_ node: Node, _ what: String) -> String? {
+    mutating func name(_ node: Node, _ what: @autoclosure () -> String) -> String? {
         guard case .scalar(let scalar) = node.content,
             case .string(let text)? = node.resolvedScalar
         else {
-            report(ModelMessages.wrongType(expected: "a name", for: what,
+            report(ModelMessages.wrongType(expected: "a name", for: what(),
                                            found: node.kindDescription, at: node.range))
             return nil
         }
         if node.isYAML11Boolean { report(ModelMessages.yaml11BooleanName(text, at: node.range)) }
         _ = scalar
         guard !text.isEmpty else {
-            report(ModelMessages.emptyName(what, at: node.range))
+            report(ModelMessages.emptyName(what(), at: node.range))
             return nil
         }
         return text
@@ -52,9 +51,9 @@ struct NodeDecoder {
     /// A field or param type: a name (`int`, or `"[int]"` quoted), or a YAML sequence of exactly
     /// one type, so that `tags: [string]` reads as SPEC writes list types (`[[int]]` nests). Nil,
     /// with the problem reported at the node it is about, when it is not a type.
-    mutating func fieldType(_ node: Node, _ what: String) -> FieldType? {
+    mutating func fieldType(_ node: Node, _ what: @autoclosure () -> String) -> FieldType? {
         guard case .sequence(let items) = node.content else {
-            guard let spelling = name(node, what) else { return nil }
+            guard let spelling = name(node, what()) else { return nil }
             guard let type = FieldType(parsing: spelling) else {
                 report(ModelMessages.unknownType(spelling, at: node.range))
                 return nil
@@ -63,35 +62,35 @@ struct NodeDecoder {
         }
         guard items.count == 1 else {
             report(ModelMessages.wrongType(expected: "a list type of one element type, such as [string],",
-                                           for: what, found: "a list of \(items.count) items", at: node.range))
+                                           for: what(), found: "a list of \(items.count) items", at: node.range))
             return nil
         }
-        return fieldType(items[0], what).map(FieldType.list)
+        return fieldType(items[0], what()).map(FieldType.list)
     }
 
     /// Free text, such as alert titles: any string scalar; numbers keep their written form.
-    mutating func text(_ node: Node, _ what: String) -> String? {
+    mutating func text(_ node: Node, _ what: @autoclosure () -> String) -> String? {
         guard case .scalar(let scalar) = node.content else {
-            report(ModelMessages.wrongType(expected: "a string", for: what,
+            report(ModelMessages.wrongType(expected: "a string", for: what(),
                                            found: node.kindDescription, at: node.range))
             return nil
         }
         if case .null? = node.resolvedScalar, scalar.style == .plain, !scalar.value.isEmpty {
-            report(ModelMessages.wrongType(expected: "a string", for: what, found: "null",
+            report(ModelMessages.wrongType(expected: "a string", for: what(), found: "null",
                                            at: node.range))
             return nil
         }
         return scalar.value
     }
 
-    mutating func bool(_ node: Node, _ what: String) -> Bool? {
+    mutating func bool(_ node: Node, _ what: @autoclosure () -> String) -> Bool? {
         if case .bool(let flag)? = node.resolvedScalar { return flag }
         if node.isYAML11Boolean, case .scalar(let scalar) = node.content {
             let value = ["yes", "y", "on", "true"].contains(scalar.value.lowercased())
             report(ModelMessages.yaml11Boolean(scalar.value, readAs: value, at: node.range))
             return value
         }
-        report(ModelMessages.wrongType(expected: "true or false", for: what,
+        report(ModelMessages.wrongType(expected: "true or false", for: what(),
                                        found: node.kindDescription, at: node.range))
         return nil
     }
@@ -108,11 +107,11 @@ struct NodeDecoder {
     }
 
     /// An expression in the predicate language, kept as source text with its position.
-    mutating func expression(_ node: Node, _ what: String) -> ExpressionSource? {
+    mutating func expression(_ node: Node, _ what: @autoclosure () -> String) -> ExpressionSource? {
         guard case .scalar(let scalar) = node.content,
             !(scalar.style == .plain && scalar.value.isEmpty)
         else {
-            report(ModelMessages.wrongType(expected: "an expression", for: what,
+            report(ModelMessages.wrongType(expected: "an expression", for: what(),
                                            found: node.kindDescription, at: node.range))
             return nil
         }
@@ -120,9 +119,9 @@ struct NodeDecoder {
     }
 
     /// A list; a single item stands for a list of one when `singleAllowed`.
-    mutating func list(_ node: Node, _ what: String) -> [Node]? {
+    mutating func list(_ node: Node, _ what: @autoclosure () -> String) -> [Node]? {
         guard case .sequence(let items) = node.content else {
-            report(ModelMessages.wrongType(expected: "a list", for: what,
+            report(ModelMessages.wrongType(expected: "a list", for: what(),
                                            found: node.kindDescription, at: node.range))
             return nil
         }
@@ -132,19 +131,39 @@ struct NodeDecoder {
 }
 
 /// The pairs of a mapping node in order, with lookup by key.
+///
+/// Keeps the node's pairs as they are (one array, shared) and the positions of the accepted
+/// ones: looking a key up copies only the value found, which matters on tables of thousands of
+/// rules, each a mapping looked up a dozen times.
 struct Mapping {
-    let node: Node
-    var entries: [(key: String, pair: Node.Pair)] = []
+    private let pairs: [Node.Pair]
+    /// The accepted keys, in order, and where each one's pair is in `pairs`.
+    private var keys: [String] = []
+    private var positions: [Int] = []
 
-    init(node: Node) { self.node = node }
+    init(pairs: [Node.Pair]) {
+        self.pairs = pairs
+        keys.reserveCapacity(pairs.count)
+        positions.reserveCapacity(pairs.count)
+    }
+
+    mutating func append(_ key: String, at position: Int) {
+        keys.append(key)
+        positions.append(position)
+    }
+
+    /// The accepted pairs in order, with their keys' text.
+    var entries: some Sequence<(key: String, pair: Node.Pair)> {
+        zip(keys, positions).lazy.map { [pairs] key, position in (key, pairs[position]) }
+    }
 
     subscript(key: String) -> Node? {
-        entries.first { $0.key == key }?.pair.value
+        keys.firstIndex(of: key).map { pairs[positions[$0]].value }
     }
 
     func keyRange(_ key: String) -> SourceRange? {
-        entries.first { $0.key == key }?.pair.key.range
+        keys.firstIndex(of: key).map { pairs[positions[$0]].key.range }
     }
 
-    func has(_ key: String) -> Bool { entries.contains { $0.key == key } }
+    func has(_ key: String) -> Bool { keys.contains(key) }
 }

@@ -76,6 +76,8 @@ struct DecodingState {
     var versionRange: SourceRange?
     var tabs: [(name: String, range: SourceRange)] = []
     var screenNodes: [(name: String, key: Node, value: Node)] = []
+    /// Where each name of `screenNodes` is, to find a duplicate without a scan per screen.
+    private var screenPositions: [String: Int] = [:]
     var payloadFields: [PayloadField] = []
     var loginScreen: (name: String, range: SourceRange)?
     var defaultsNode: Node?
@@ -153,11 +155,12 @@ struct DecodingState {
                 decoder.report(ModelMessages.emptyName("a screen", at: pair.key.range))
                 continue
             }
-            if let first = screenNodes.first(where: { $0.name == name }) {
+            if let first = screenPositions[name] {
                 decoder.report(ModelMessages.duplicateName("screen", name, at: pair.key.range,
-                                                           first: first.key.range))
+                                                           first: screenNodes[first].key.range))
                 continue
             }
+            screenPositions[name] = screenNodes.count
             if pair.key.isYAML11Boolean {
                 decoder.report(ModelMessages.yaml11BooleanName(name, at: pair.key.range))
             }

@@ -67,6 +67,6 @@ enum RouteResolution {
     /// Whether any part of the expression names a payload field.
     private static func readsPayload(_ expr: Expr) -> Bool {
         if case .identifier = expr.kind { return true }
-        return expr.kind.children.contains(where: readsPayload)
+        return expr.kind.containsChild(where: readsPayload)
     }
 }

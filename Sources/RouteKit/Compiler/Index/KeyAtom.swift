@@ -137,7 +137,7 @@ enum KeyAtomFinder {
     private static func isClosed(_ expr: Expr) -> Bool {
         switch expr.kind {
         case .identifier, .presence, .call: return false
-        default: return expr.kind.children.allSatisfy(isClosed)
+        default: return !expr.kind.containsChild { !isClosed($0) }
         }
     }
 }

@@ -65,9 +65,8 @@ extension CompiledTableDecoder {
             throw node.error("the route does nothing: expected a tab, pop_to_root, push or present")
         }
         var route = Route(action: action, login: try login(fields["login"]))
-        let shown = action.push + [action.present].compactMap { $0 }
         let needsLogin = route.login != .none
-            || shown.contains { table.screen(named: $0.screen)?.loginRequired == true }
+            || action.steps.contains { table.screen(named: $0.screen)?.loginRequired == true }
         if needsLogin, table.loginScreen == nil {
             throw fields["login"].error("the route needs a login, so a login_screen is needed")
         }

@@ -57,6 +57,8 @@ private struct RuleChecker {
     /// rules of a table read the same one or two fields, and a table of 10,000 rules held an
     /// array per rule.
     private var fieldLists: Set<[String]> = []
+    /// Each params or login-user text compiled so far, with what compiling it found.
+    private var compiledExpressions: [String: (checked: CheckedExpression?, found: [ExpressionDiagnostic])] = [:]
 
     init(table: RouteTable, sources: [SourceFile]) {
         self.table = table
@@ -70,8 +72,14 @@ private struct RuleChecker {
     }
 
     mutating func expression(_ source: ExpressionSource) -> CheckedExpression? {
-        let (checked, found) = ExpressionChecker.compile(source.text, in: environment)
-        return keep(checked, found, source)
+        // Params and login users repeat (`id: id` on thousands of rules): each text is compiled
+        // once; the result depends on nothing else, and diagnostics are placed per use by `keep`.
+        let compiled = compiledExpressions[source.text] ?? {
+            let result = ExpressionChecker.compile(source.text, in: environment)
+            compiledExpressions[source.text] = result
+            return result
+        }()
+        return keep(compiled.checked, compiled.found, source)
     }
 
     mutating func route(_ route: Route) -> CheckedRoute? {
@@ -91,16 +99,15 @@ private struct RuleChecker {
             }
             if loginUser == nil { valid = false }
         }
-        let screens = route.action.push.map(\.screen) + [route.action.present?.screen].compactMap { $0 }
         let loginRequired = route.login == .required
-            || screens.contains { table.screen(named: $0)?.loginRequired == true }
+            || route.action.steps.contains { table.screen(named: $0.screen)?.loginRequired == true }
         guard valid else { return nil }
         return CheckedRoute(route: route, push: push, present: present, loginUser: loginUser,
                             loginRequired: loginRequired)
     }
 
     private mutating func step(_ step: ScreenStep) -> CheckedStep? {
-        let declared = table.screen(named: step.screen)?.paramTypes ?? [:]
+        let declared = table.screen(named: step.screen)?.params ?? []
         var params: [CheckedStep.Param] = []
         var valid = true
         for binding in step.params {
@@ -108,7 +115,7 @@ private struct RuleChecker {
                 valid = false
                 continue
             }
-            let type = declared[binding.name] ?? .any
+            let type = declared.first { $0.name == binding.name }?.type ?? .any
             guard checked.type.isAssignable(to: type) else {
                 diagnostics.append(CheckerMessages.paramTypeMismatch(
                     binding.name, screen: step.screen, declared: type, actual: checked.type,

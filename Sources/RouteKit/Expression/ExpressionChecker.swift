@@ -152,8 +152,9 @@ struct Checker {
     }
 
     mutating func typeOfPath(_ path: [String], at range: Range<Int>) -> ExpressionType {
-        let joined = path.joined(separator: ".")
-        switch env.lookup(path) {
+        // Most paths are one name: no joining (an allocation) for them.
+        let joined = path.count == 1 ? path[0] : path.joined(separator: ".")
+        switch env.lookup(path, joined: joined) {
         case .declared(let type):
             fields.insert(joined)
             return type

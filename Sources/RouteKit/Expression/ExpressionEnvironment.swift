@@ -29,8 +29,8 @@ public struct ExpressionEnvironment: Sendable, Hashable {
         case undeclared
     }
 
-    func lookup(_ path: [String]) -> Lookup {
-        let joined = path.joined(separator: ".")
+    /// What `path` names; `joined` is its components joined with dots.
+    func lookup(_ path: [String], joined: String) -> Lookup {
         if let type = fields[joined] { return .declared(ExpressionType(type)) }
         for length in stride(from: path.count - 1, to: 0, by: -1) {
             let prefix = path[..<length].joined(separator: ".")

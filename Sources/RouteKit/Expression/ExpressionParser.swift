@@ -48,7 +48,7 @@ struct Parser {
 
     mutating func advance() throws(ExpressionDiagnostic) { token = try lexer.next() }
 
-    mutating func expect(_ symbol: String) throws(ExpressionDiagnostic) -> Token {
+    mutating func expect(_ symbol: Symbol) throws(ExpressionDiagnostic) -> Token {
         guard token.isSymbol(symbol) else { throw unexpected("'\(symbol)'") }
         let consumed = token
         try advance()
@@ -95,7 +95,8 @@ struct Parser {
     /// commutatively), and a balanced tree keeps long chains within the depth limit.
     mutating func parseLogical(_ op: BinaryOperator) throws(ExpressionDiagnostic) -> Expr {
         var operands = [op == .or ? try parseLogical(.and) : try parseRelation()]
-        while token.isSymbol(op.spelling) {
+        let spelling = Symbol(op.spelling)
+        while token.isSymbol(spelling) {
             try advance()
             operands.append(op == .or ? try parseLogical(.and) : try parseRelation())
         }
@@ -151,9 +152,8 @@ struct Parser {
 
     mutating func parseMultiplicative() throws(ExpressionDiagnostic) -> Expr {
         var left = try parseUnary()
-        while case .symbol(let s) = token.kind, s == "*" || s == "/" || s == "%",
-            let op = BinaryOperator(rawValue: s)
-        {
+        while case .symbol(let s) = token.kind, s == "*" || s == "/" || s == "%" {
+            let op: BinaryOperator = s == "*" ? .multiply : s == "/" ? .divide : .remainder
             try advance()
             let right = try parseUnary()
             left = try node(.binary(op, left, right), left.range.lowerBound..<right.range.upperBound)
@@ -214,7 +214,7 @@ struct Parser {
 
     mutating func identifier() throws(ExpressionDiagnostic) -> (String, Range<Int>) {
         guard case .identifier(let name) = token.kind else { throw unexpected("a field name") }
-        if Lexer.reservedWords.contains(name) || ["true", "false", "null", "in"].contains(name) {
+        if Lexer.wordsNotNames.contains(name) {
             throw ExpressionMessages.reservedWord(name, at: token.range)
         }
         let range = token.range

@@ -4,6 +4,12 @@ extension Lexer {
         guard let quote = peek() else { throw ExpressionMessages.unterminatedString(at: start..<start) }
         let triple = peek(1) == quote && peek(2) == quote
         position += triple ? 3 : 1
+        if !triple, let end = plainEnd(quote: quote, raw: raw) {
+            // No escape to decode: the text between the quotes is the value.
+            let value = text(position..<end)
+            position = end + 1
+            return Token(kind: .string(value), range: start..<position)
+        }
         var value = String.UnicodeScalarView()
         while true {
             guard let c = peek() else {
@@ -23,6 +29,21 @@ extension Lexer {
                 position += 1
             }
         }
+    }
+
+    /// Where the closing `quote` of a one-quote string starting at `position` is, when nothing
+    /// before it needs decoding (no escape unless `raw`) or reporting (no line break, an end);
+    /// nil otherwise, for the scalar-by-scalar reading to decode or report.
+    private func plainEnd(quote: Unicode.Scalar, raw: Bool) -> Int? {
+        var index = position
+        while index < scalars.count {
+            switch scalars[index] {
+            case quote: return index
+            case "\\" where !raw, "\n", "\r": return nil
+            default: index += 1
+            }
+        }
+        return nil
     }
 
     /// Decodes the escape sequence at `position` (a backslash), as CEL defines them.

@@ -7,14 +7,16 @@ struct Token: Sendable {
         case string(String)
         case identifier(String)
         /// An operator or punctuation, spelled as in the source.
-        case symbol(String)
+        case symbol(Symbol)
         case end
     }
 
     var kind: Kind
     var range: Range<Int>
 
-    func isSymbol(_ spelling: String) -> Bool { kind == .symbol(spelling) }
+    func isSymbol(_ spelling: Symbol) -> Bool {
+        if case .symbol(let symbol) = kind { symbol == spelling } else { false }
+    }
 }
 
 /// Splits expression text into tokens, one at a time.
@@ -38,25 +40,24 @@ struct Lexer {
         "loop", "namespace", "package", "return", "var", "void", "while",
     ]
 
+    /// Words that cannot name a field: the reserved words and the literals and operator that
+    /// are spelled as words.
+    static let wordsNotNames = reservedWords.union(["true", "false", "null", "in"])
+
     /// The symbol starting at the current position, the longest that fits (`<=` over `<`).
-    private func symbol() -> String? {
+    private func symbol() -> Symbol? {
         guard let c = peek() else { return nil }
+        let byte = UInt8(truncatingIfNeeded: c.value)
         let next = peek(1)
         switch c {
-        case "=": return next == "=" ? "==" : nil
-        case "!": return next == "=" ? "!=" : "!"
-        case "<": return next == "=" ? "<=" : "<"
-        case ">": return next == "=" ? ">=" : ">"
+        case "=": return next == "=" ? Symbol(byte, 0x3D) : nil
+        case "!", "<", ">": return next == "=" ? Symbol(byte, 0x3D) : Symbol(byte)
         case "&": return next == "&" ? "&&" : nil
         case "|": return next == "|" ? "||" : nil
-        case "?", ":", "+", "-", "*", "/", "%", ".", ",", "(", ")", "[", "]", "{", "}":
-            return Self.singleSymbols[Int(c.value) - 0x25]
+        case "?", ":", "+", "-", "*", "/", "%", ".", ",", "(", ")", "[", "]", "{", "}": return Symbol(byte)
         default: return nil
         }
     }
-
-    /// One-scalar symbols by scalar value from `%` (0x25) to `}` (0x7D), made once.
-    private static let singleSymbols: [String] = (0x25...0x7D).map { String(Unicode.Scalar(UInt8($0))) }
 
     func peek(_ offset: Int = 0) -> Unicode.Scalar? {
         let index = position + offset
@@ -78,7 +79,7 @@ struct Lexer {
         if c == "\"" || c == "'" { return try string(raw: false, start: start) }
         if isIdentifierStart(c) { return try word() }
         if let symbol = symbol() {
-            position += symbol.utf8.count
+            position += symbol.length
             return Token(kind: .symbol(symbol), range: start..<position)
         }
         let range = start..<(start + 1)

@@ -73,7 +73,7 @@ extension Parser {
     }
 
     /// Comma-separated expressions up to `closing`, allowing a trailing comma as CEL does.
-    private mutating func parseList(closing: String) throws(ExpressionDiagnostic) -> [Expr] {
+    private mutating func parseList(closing: Symbol) throws(ExpressionDiagnostic) -> [Expr] {
         var elements: [Expr] = []
         while !token.isSymbol(closing) {
             elements.append(try parseExpression())

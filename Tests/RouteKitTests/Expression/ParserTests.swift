@@ -46,6 +46,11 @@ struct ParserTests {
         (#""""x"y""""#, "x\"y"),
         ("''", ""),
         ("'\u{01}\u{7f}'", "\u{01}\u{7f}"),
+        // Without escapes the text between the quotes is taken as it is (ASCII or not).
+        (#""it's""#, "it's"),
+        (#"'say "hi"'"#, "say \"hi\""),
+        ("'café ☕'", "café ☕"),
+        (#"r"\d+""#, #"\d+"#),
     ])
     func decodesStrings(_ source: String, _ expected: String) throws {
         let (expr, diagnostics) = ExpressionParser.parse(source)

@@ -158,7 +158,7 @@ enum SlotValue: Sendable {
     case interpreted(CheckedExpression)
 
     init(_ expression: CheckedExpression, slots: PayloadSlots) {
-        if let path = KeyAtomFinder.path(of: expression.expr), let slot = slots.slot(of: path) {
+        if let slot = slots.slot(of: expression.expr) {
             self = .slot(slot)
         } else {
             self = .interpreted(expression)

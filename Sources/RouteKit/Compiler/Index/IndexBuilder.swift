@@ -20,21 +20,22 @@ struct IndexBuilder {
     private(set) var keyConjuncts: [Int?] = []
 
     init(program: RoutingProgram, slots: PayloadSlots) {
-        var declared: [[String]: FieldType] = [:]
-        for (path, type) in program.normalizer.fields {
-            let components = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-            declared[components] = type
-        }
-        let atoms = program.rules.map { KeyAtomFinder.atoms(in: $0.when.expr, declared: declared) }
+        let atoms = program.rules.map { KeyAtomFinder.atoms(in: $0.when.expr, slots: slots) }
 
-        var usage: [[String]: Int] = [:]
+        // Fields are slots here: counting and filing by number hashes no paths.
+        var usage = [Int](repeating: 0, count: slots.count)
         for ruleAtoms in atoms {
-            for path in Set(ruleAtoms.map(\.path)) { usage[path, default: 0] += 1 }
+            for (position, atom) in ruleAtoms.enumerated()
+            where !ruleAtoms[..<position].contains(where: { $0.slot == atom.slot }) {
+                usage[atom.slot] += 1
+            }
         }
 
-        var filed: [[String]: [IndexKey: [Int]]] = [:]
-        var rulesPerField: [[String]: Int] = [:]
+        var filed = [[IndexKey: [Int]]](repeating: [:], count: slots.count)
+        var rulesPerField = [Int](repeating: 0, count: slots.count)
         var alwaysRules: [Int] = []
+        keyFields.reserveCapacity(atoms.count)
+        keyConjuncts.reserveCapacity(atoms.count)
         for (position, ruleAtoms) in atoms.enumerated() {
             guard let atom = Self.choose(ruleAtoms, usage: usage) else {
                 alwaysRules.append(position)
@@ -42,26 +43,26 @@ struct IndexBuilder {
                 keyConjuncts.append(nil)
                 continue
             }
-            keyFields.append(atom.path.joined(separator: "."))
+            keyFields.append(slots.slots[atom.slot].components.joined(separator: "."))
             keyConjuncts.append(atom.conjunct)
-            rulesPerField[atom.path, default: 0] += 1
+            rulesPerField[atom.slot] += 1
             // An atom with no keys is never true: the rule is filed nowhere and never tried.
-            for key in atom.keys { filed[atom.path, default: [:]][key, default: []].append(position) }
+            for key in atom.keys { filed[atom.slot][key, default: []].append(position) }
         }
 
-        let order = filed.keys.sorted {
-            let (a, b) = (rulesPerField[$0] ?? 0, rulesPerField[$1] ?? 0)
-            return a != b ? a > b : $0.lexicographicallyPrecedes($1)
+        // Slots are numbered in path order, so ties in use keep the paths' order.
+        let order = filed.indices.filter { !filed[$0].isEmpty }.sorted {
+            rulesPerField[$0] != rulesPerField[$1] ? rulesPerField[$0] > rulesPerField[$1] : $0 < $1
         }
-        for path in order {
+        for slot in order {
             var index: [IndexKey: PostingRange] = [:]
-            for (key, rules) in filed[path] ?? [:] {
+            for (key, rules) in filed[slot] {
                 // Positions were appended in ascending order, so each list is already sorted.
                 index[key] = append(rules)
             }
-            // Key atoms are on declared fields only, and every declared field has a slot.
-            guard let slot = slots.slot(of: path) else { preconditionFailure("key field \(path) has no slot") }
-            fields.append(FieldIndex(name: path.joined(separator: "."), path: path, slot: slot, postings: KeyPostings(index)))
+            let path = slots.slots[slot].components
+            fields.append(FieldIndex(name: path.joined(separator: "."), path: path, slot: slot,
+                                     postings: KeyPostings(index)))
         }
         always = append(alwaysRules)
     }
@@ -72,14 +73,14 @@ struct IndexBuilder {
         return PostingRange(start: start, end: postings.count)
     }
 
-    private static func choose(_ atoms: [KeyAtom], usage: [[String]: Int]) -> KeyAtom? {
+    private static func choose(_ atoms: [KeyAtom], usage: [Int]) -> KeyAtom? {
         var best: KeyAtom?
         for atom in atoms {
             guard let current = best else {
                 best = atom
                 continue
             }
-            let (used, bestUsed) = (usage[atom.path] ?? 0, usage[current.path] ?? 0)
+            let (used, bestUsed) = (usage[atom.slot], usage[current.slot])
             if used > bestUsed || (used == bestUsed && atom.keys.count < current.keys.count) {
                 best = atom
             }

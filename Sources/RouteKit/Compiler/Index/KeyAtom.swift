@@ -7,72 +7,69 @@
 /// `||`, `!` or `? :` decide nothing on their own and are never keys.
 ///
 /// ```swift
-/// // when: type in [1, 2.0] && has(uid)
-/// KeyAtom(path: ["type"], keys: [.int(1), .int(2)], conjunct: 0)
+/// // when: type in [1, 2.0] && has(uid), with `type` in slot 3
+/// KeyAtom(slot: 3, keys: [.int(1), .int(2)], conjunct: 0)
 /// ```
 struct KeyAtom: Sendable {
-    /// The field's path components, as the expression names it (`aps.badge` is `["aps", "badge"]`).
-    var path: [String]
+    /// The slot of the field (`PayloadSlots`), which stands for its path.
+    var slot: Int
     /// The values for which the atom can be true, without duplicates; empty when it never can.
     var keys: [IndexKey]
-    /// The atom's position in `KeyAtomFinder.conjuncts(of:)` of its predicate.
+    /// The atom's position among its predicate's conjuncts (`KeyAtomFinder.forEachConjunct`).
     var conjunct: Int = 0
 }
 
 /// Finds the key atoms of a predicate.
 ///
 /// ```swift
-/// let atoms = KeyAtomFinder.atoms(in: rule.when.expr, declared: [["type"]: .int])
+/// let atoms = KeyAtomFinder.atoms(in: rule.when.expr, slots: PayloadSlots(fields: ["type": .int]))
 /// ```
 enum KeyAtomFinder {
     /// The indexable atoms of `expr`'s top-level conjunction, in source order.
     ///
-    /// `declared` maps a declared field's path components to its type; only fields of a scalar
-    /// type qualify, because normalization leaves them either absent or holding a value of that
-    /// type, never `null`, a list or an object.
-    static func atoms(in expr: Expr, declared: [[String]: FieldType]) -> [KeyAtom] {
+    /// Only declared fields of a scalar type qualify, because normalization leaves them either
+    /// absent or holding a value of that type, never `null`, a list or an object.
+    static func atoms(in expr: Expr, slots: PayloadSlots) -> [KeyAtom] {
         var found: [KeyAtom] = []
-        for (position, conjunct) in conjuncts(of: expr).enumerated() {
-            if var atom = atom(conjunct, declared: declared) {
+        var position = 0
+        forEachConjunct(of: expr) { conjunct in
+            if var atom = atom(conjunct, slots: slots) {
                 atom.conjunct = position
                 found.append(atom)
             }
+            position += 1
         }
         return found
     }
 
-    /// The operands of nested `&&`, left to right; the expression itself when it is not one.
-    static func conjuncts(of expr: Expr) -> [Expr] {
-        var result: [Expr] = []
-        var pending = [expr]
-        while let next = pending.popLast() {
-            if case .binary(.and, let lhs, let rhs) = next.kind {
-                pending.append(rhs)
-                pending.append(lhs)
-            } else {
-                result.append(next)
-            }
+    /// Calls `body` on the operands of nested `&&`, left to right; on the expression itself
+    /// when it is not one. (Recursion is bounded by the expression depth limit.)
+    static func forEachConjunct(of expr: Expr, _ body: (Expr) -> Void) {
+        if case .binary(.and, let lhs, let rhs) = expr.kind {
+            forEachConjunct(of: lhs, body)
+            forEachConjunct(of: rhs, body)
+        } else {
+            body(expr)
         }
-        return result
     }
 
-    private static func atom(_ expr: Expr, declared: [[String]: FieldType]) -> KeyAtom? {
+    private static func atom(_ expr: Expr, slots: PayloadSlots) -> KeyAtom? {
         switch expr.kind {
         case .binary(.equal, let lhs, let rhs):
-            if let path = scalarPath(lhs, declared), let value = constant(rhs) {
-                return KeyAtom(path: path, keys: keys(equalTo: value))
+            if let slot = scalarSlot(lhs, slots), let value = constant(rhs) {
+                return KeyAtom(slot: slot, keys: keys(equalTo: value))
             }
-            if let path = scalarPath(rhs, declared), let value = constant(lhs) {
-                return KeyAtom(path: path, keys: keys(equalTo: value))
+            if let slot = scalarSlot(rhs, slots), let value = constant(lhs) {
+                return KeyAtom(slot: slot, keys: keys(equalTo: value))
             }
             return nil
         case .binary(.in, let lhs, let rhs):
-            guard let path = scalarPath(lhs, declared), let value = constant(rhs) else { return nil }
-            return KeyAtom(path: path, keys: keys(containedIn: value))
+            guard let slot = scalarSlot(lhs, slots), let value = constant(rhs) else { return nil }
+            return KeyAtom(slot: slot, keys: keys(containedIn: value))
         case .identifier, .select, .index:
             // A bare field is a true conjunct only when its value is the bool `true`.
-            guard let path = scalarPath(expr, declared) else { return nil }
-            return KeyAtom(path: path, keys: [.bool(true)])
+            guard let slot = scalarSlot(expr, slots) else { return nil }
+            return KeyAtom(slot: slot, keys: [.bool(true)])
         default:
             return nil
         }
@@ -106,11 +103,11 @@ enum KeyAtomFinder {
         return keys
     }
 
-    /// The path components of a field expression naming a declared scalar field, or nil.
-    private static func scalarPath(_ expr: Expr, _ declared: [[String]: FieldType]) -> [String]? {
-        guard let path = path(of: expr), let type = declared[path] else { return nil }
-        switch type {
-        case .int, .double, .string, .bool: return path
+    /// The slot of a field expression naming a declared scalar field, or nil.
+    private static func scalarSlot(_ expr: Expr, _ slots: PayloadSlots) -> Int? {
+        guard let slot = slots.slot(of: expr) else { return nil }
+        switch slots.type(ofSlot: slot) {
+        case .int, .double, .string, .bool: return slot
         case .any, .list: return nil
         }
     }

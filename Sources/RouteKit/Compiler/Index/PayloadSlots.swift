@@ -22,6 +22,9 @@ final class PayloadSlots: Sendable {
 
     let slots: [Slot]
     private let slotOfPath: [[String]: Int]
+    /// The slots of top-level fields by name: most expressions name one, and looking it up
+    /// this way builds no path array.
+    private let slotOfName: [String: Int]
     // `slots` taken apart, so that reading a slot copies only what it uses (every copy of a
     // `Slot` retains its components).
     private let firstComponents: [String]
@@ -43,6 +46,9 @@ final class PayloadSlots: Sendable {
         }
         slotOfPath = Dictionary(
             slots.enumerated().map { ($1.components, $0) }, uniquingKeysWith: { first, _ in first })
+        slotOfName = slotOfPath.reduce(into: [:]) { names, entry in
+            if entry.key.count == 1 { names[entry.key[0]] = entry.value }
+        }
         firstComponents = slots.map { $0.components[0] }
         isNested = slots.map { $0.components.count > 1 }
         self.types = slots.map(\.type)
@@ -53,6 +59,20 @@ final class PayloadSlots: Sendable {
 
     /// The slot of a declared field's path components, or nil for a path that is not declared.
     func slot(of components: [String]) -> Int? { slotOfPath[components] }
+
+    /// The slot of the declared field an expression reads (`name`, `a.b`, `a["b"]`), or nil
+    /// when it reads no declared field's whole value.
+    ///
+    /// ```swift
+    /// slots.slot(of: ExpressionParser.parse("aps.badge").0!) // 0
+    /// ```
+    func slot(of expr: Expr) -> Int? {
+        if case .identifier(let name) = expr.kind { return slotOfName[name] }
+        return KeyAtomFinder.path(of: expr).flatMap { slotOfPath[$0] }
+    }
+
+    /// The declared type of slot `index`'s field.
+    func type(ofSlot index: Int) -> FieldType { types[index] }
 
     /// The normalized value of slot `index`'s field in an object payload's members, or nil
     /// where normalization leaves nothing. (A path has at least one component.)

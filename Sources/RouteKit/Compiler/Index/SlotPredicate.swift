@@ -48,7 +48,7 @@ indirect enum SlotPredicate: Sendable {
             }
         case .presence(let argument):
             // `has(a.b)` is an error, not false, when `a` is missing: only top-level names are slots.
-            if case .identifier(let name) = argument.kind, let slot = slots.slot(of: [name]) {
+            if case .identifier = argument.kind, let slot = slots.slot(of: argument) {
                 self = .present(slot: slot)
             } else {
                 self = .interpreted(expr)
@@ -62,15 +62,15 @@ indirect enum SlotPredicate: Sendable {
     /// is exactly `true` for every payload the index offers the rule, and in a conjunction a
     /// `true` operand leaves the result to the others, whatever their order.
     init(_ expr: Expr, droppingConjunct dropped: Int, slots: PayloadSlots) {
-        var rest = KeyAtomFinder.conjuncts(of: expr)
-        rest.remove(at: dropped)
-        guard let first = rest.first else {
-            self = .holds
-            return
+        var result: SlotPredicate?
+        var position = 0
+        KeyAtomFinder.forEachConjunct(of: expr) { conjunct in
+            defer { position += 1 }
+            guard position != dropped else { return }
+            let next = SlotPredicate(conjunct, slots: slots)
+            result = result.map { .logical($0, next, decisive: false) } ?? next
         }
-        self = rest.dropFirst().reduce(SlotPredicate(first, slots: slots)) {
-            .logical($0, SlotPredicate($1, slots: slots), decisive: false)
-        }
+        self = result ?? .holds
     }
 
     private static func comparison(slot: Int, _ op: BinaryOperator, constant: Value, slotOnLeft: Bool) -> Self {
@@ -89,7 +89,7 @@ indirect enum SlotPredicate: Sendable {
     ]
 
     private static func slot(_ expr: Expr, _ slots: PayloadSlots) -> Int? {
-        KeyAtomFinder.path(of: expr).flatMap(slots.slot(of:))
+        slots.slot(of: expr)
     }
 
     /// Whether the predicate holds for the payload of `context`, as `CheckedExpression.matches`.

@@ -18,8 +18,13 @@ final class SlotRoute: Sendable {
         /// names share one (copy-on-write), so preparing costs no memory per rule.
         init(_ checked: CheckedStep, slots: PayloadSlots, paramKeys: inout [[String]: [String: JSONValue]]) {
             let names = checked.params.map(\.name)
-            let keys = paramKeys[names] ?? Dictionary(names.map { ($0, JSONValue.null) }, uniquingKeysWith: { first, _ in first })
-            paramKeys[names] = keys
+            let keys: [String: JSONValue]
+            if let shared = paramKeys[names] {
+                keys = shared
+            } else {
+                keys = Dictionary(names.map { ($0, JSONValue.null) }, uniquingKeysWith: { first, _ in first })
+                paramKeys[names] = keys
+            }
             fixed = ScreenInstance(screen: checked.screen, params: keys)
             params = checked.params.map {
                 (index: keys.index(forKey: $0.name)!, type: $0.type, value: SlotValue($0.expression, slots: slots))

@@ -18,13 +18,18 @@ public struct SourceFile: Sendable {
     public init(path: String, text: String) {
         self.path = path
         self.text = text
+        // Scanned as a buffer: through the string's UTF-8 view it cost about 30 instructions a
+        // byte, 3% of loading a large table.
+        lineStarts = text.utf8.withContiguousStorageIfAvailable(Self.lineStarts)
+            ?? Array(text.utf8).withUnsafeBufferPointer(Self.lineStarts)
+    }
+
+    private static func lineStarts(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
         var starts = [0]
-        var offset = 0
-        for byte in text.utf8 {
-            offset += 1
-            if byte == UInt8(ascii: "\n") { starts.append(offset) }
+        for offset in bytes.indices where bytes[offset] == UInt8(ascii: "\n") {
+            starts.append(offset + 1)
         }
-        lineStarts = starts
+        return starts
     }
 
     public var lineCount: Int { lineStarts.count }

@@ -31,8 +31,13 @@ extension Checker {
 
     /// Ordering is defined between numbers (across int and double), strings, and bools.
     private static func isOrderable(_ lhs: ExpressionType, _ rhs: ExpressionType) -> Bool {
-        let orderable: Set<ExpressionType> = [.int, .double, .string, .bool, .dyn]
-        guard orderable.contains(lhs), orderable.contains(rhs) else { return false }
+        func orderable(_ type: ExpressionType) -> Bool {
+            switch type {
+            case .int, .double, .string, .bool, .dyn: true
+            default: false
+            }
+        }
+        guard orderable(lhs), orderable(rhs) else { return false }
         if lhs == .dyn || rhs == .dyn || lhs == rhs { return true }
         return lhs.isNumeric && rhs.isNumeric
     }

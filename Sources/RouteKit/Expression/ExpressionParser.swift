@@ -15,11 +15,11 @@ public enum ExpressionParser {
     /// // expr: nil, diagnostics[0].message: "unexpected '='; did you mean '=='?"
     /// ```
     public static func parse(_ source: String) -> (Expr?, [ExpressionDiagnostic]) {
-        let scalars = Array(source.unicodeScalars)
-        if scalars.count > ExpressionLimits.maxLength {
-            return (nil, [ExpressionMessages.tooLong(at: ExpressionLimits.maxLength..<scalars.count)])
+        let lexer = Lexer(source)
+        if lexer.scalars.count > ExpressionLimits.maxLength {
+            return (nil, [ExpressionMessages.tooLong(at: ExpressionLimits.maxLength..<lexer.scalars.count)])
         }
-        var parser = Parser(lexer: Lexer(scalars))
+        var parser = Parser(lexer: lexer)
         do throws(ExpressionDiagnostic) {
             return (try parser.parseAll(), [])
         } catch {
@@ -94,8 +94,11 @@ struct Parser {
     /// `||` and `&&` chains, built balanced: both are associative in CEL (errors are absorbed
     /// commutatively), and a balanced tree keeps long chains within the depth limit.
     mutating func parseLogical(_ op: BinaryOperator) throws(ExpressionDiagnostic) -> Expr {
-        var operands = [op == .or ? try parseLogical(.and) : try parseRelation()]
-        let spelling = Symbol(op.spelling)
+        let first = op == .or ? try parseLogical(.and) : try parseRelation()
+        let spelling: Symbol = op == .or ? "||" : "&&"
+        // Most operands stand alone: no array for them.
+        guard token.isSymbol(spelling) else { return first }
+        var operands = [first]
         while token.isSymbol(spelling) {
             try advance()
             operands.append(op == .or ? try parseLogical(.and) : try parseRelation())

@@ -29,9 +29,13 @@ struct Lexer {
     private let asciiBytes: [UInt8]?
     var position = 0
 
-    init(_ scalars: [Unicode.Scalar]) {
-        self.scalars = scalars
-        asciiBytes = scalars.allSatisfy(\.isASCII) ? scalars.map { UInt8($0.value) } : nil
+    /// A lexer over `source`; ASCII text (nearly every expression) is read as bytes once,
+    /// rather than decoded and counted scalar by scalar.
+    init(_ source: String) {
+        let bytes = Array(source.utf8)
+        let isASCII = bytes.allSatisfy { $0 < 0x80 }
+        scalars = isASCII ? bytes.map { Unicode.Scalar($0) } : Array(source.unicodeScalars)
+        asciiBytes = isASCII ? bytes : nil
     }
 
     /// Words CEL reserves: they can never name a field or a function.

@@ -20,14 +20,15 @@ extension DecodingState {
         } else {
             ruleNames[name] = nameNode.range
         }
-        let what = "rule '\(name)'"
+        // Described only when a message needs it: most rules draw none.
+        func what() -> String { "rule '\(name)'" }
         var when: ExpressionSource?
         if let whenNode = fields["when"] {
-            when = decoder.expression(whenNode, "'when' of \(what)")
+            when = decoder.expression(whenNode, "'when' of \(what())")
         } else {
-            decoder.report(ModelMessages.missingKey("when", in: what, at: nameNode.range))
+            decoder.report(ModelMessages.missingKey("when", in: what(), at: nameNode.range))
         }
-        guard let route = decodeRoute(fields, what: what, at: nameNode.range, in: table) else {
+        guard let route = decodeRoute(fields, what: what(), at: nameNode.range, in: table) else {
             if let when { predicatesOfBrokenRules.append(when) }
             return nil
         }
@@ -51,14 +52,14 @@ extension DecodingState {
                            at: SourceRange(file: node.range.file, at: node.range.start), in: table)
     }
 
-    private mutating func decodeRoute(_ fields: Mapping, what: String, at anchor: SourceRange,
+    private mutating func decodeRoute(_ fields: Mapping, what: @autoclosure () -> String, at anchor: SourceRange,
                                       in table: RouteTable) -> Route? {
         var action = Action()
         var valid = true
         // A screen that could not be read is already reported; its params are not checked again.
         var stepFailed = false
         if let node = fields["tab"] {
-            action.tab = tabName(node, "'tab' of \(what)")
+            action.tab = tabName(node, "'tab' of \(what())")
             valid = valid && action.tab != nil
         }
         if let node = fields["pop_to_root"] {
@@ -84,20 +85,20 @@ extension DecodingState {
             decoder.report(ModelMessages.conflictingActions(at: fields.keyRange("present") ?? anchor))
             valid = false
         }
-        if !["tab", "pop_to_root", "push", "present"].contains(where: fields.has) {
-            decoder.report(ModelMessages.missingAction(what, at: anchor))
+        if !(fields.has("tab") || fields.has("pop_to_root") || fields.has("push") || fields.has("present")) {
+            decoder.report(ModelMessages.missingAction(what(), at: anchor))
             valid = false
         }
         if let node = fields["params"], !stepFailed {
-            valid = attachParams(node, to: &action, what: what, in: table) && valid
+            valid = attachParams(node, to: &action, what: what(), in: table) && valid
         }
         var route = Route(action: action)
-        if let node = fields["login"] { route.login = decodeLogin(node, what: what) ?? .none }
+        if let node = fields["login"] { route.login = decodeLogin(node, what: what()) ?? .none }
         let needsLogin = route.login != .none
             || action.steps.contains { table.screen(named: $0.screen)?.loginRequired == true }
         if needsLogin, loginScreen == nil {
             decoder.report(ModelMessages.missingLoginScreen(
-                what, at: fields.keyRange("login") ?? anchor))
+                what(), at: fields.keyRange("login") ?? anchor))
         }
         if let node = fields["foreground"] {
             route.foreground = decoder.choice(node, key: "foreground", as: ForegroundPolicy.self)
@@ -110,7 +111,7 @@ extension DecodingState {
             for step in action.push {
                 if let screenTab = table.screen(named: step.screen)?.tab, screenTab != tab {
                     decoder.report(ModelMessages.tabConflict(
-                        what, tab: tab, screen: step.screen, screenTab: screenTab, at: tabRange))
+                        what(), tab: tab, screen: step.screen, screenTab: screenTab, at: tabRange))
                 }
             }
         }
@@ -175,12 +176,12 @@ extension DecodingState {
     }
 
     /// A rule's `params` go to its target screen: the presented one, or the last one pushed.
-    private mutating func attachParams(_ node: Node, to action: inout Action, what: String,
+    private mutating func attachParams(_ node: Node, to action: inout Action, what: @autoclosure () -> String,
                                        in table: RouteTable) -> Bool {
         let target = action.present ?? action.push.last
         guard let target, let screen = table.screen(named: target.screen) else {
             decoder.report(Diagnostic(.error, "unused-params",
-                                      "\(what) shows no screen, so its 'params' have nowhere to go; remove them or add 'push' or 'present'",
+                                      "\(what()) shows no screen, so its 'params' have nowhere to go; remove them or add 'push' or 'present'",
                                       at: node.range))
             return false
         }
@@ -204,7 +205,7 @@ extension DecodingState {
         }
     }
 
-    private mutating func decodeLogin(_ node: Node, what: String) -> LoginRule? {
+    private mutating func decodeLogin(_ node: Node, what: @autoclosure () -> String) -> LoginRule? {
         if case .mapping = node.content {
             guard let fields = decoder.mapping(node, "'login'", allowed: ["user"]) else {
                 return nil
@@ -216,7 +217,7 @@ extension DecodingState {
             return decoder.expression(user, "'login.user'").map(LoginRule.user)
         }
         let words = ["required", "none"]
-        guard let word = decoder.name(node, "'login' of \(what)") else { return nil }
+        guard let word = decoder.name(node, "'login' of \(what())") else { return nil }
         guard words.contains(word) else {
             decoder.report(ModelMessages.invalidValue(
                 word, for: "login", expected: words + ["{user: <expression>}"], at: node.range))

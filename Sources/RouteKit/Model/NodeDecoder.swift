@@ -21,7 +21,9 @@ struct NodeDecoder {
                                                found: key.kindDescription, at: key.range))
                 continue
             }
-            guard allowed.isEmpty || allowed.contains(scalar.value) else {
+            let length = scalar.value.utf8.count
+            // Lengths first: unequal strings compare slowly, and most allowed keys are not this one.
+            guard allowed.isEmpty || allowed.contains(where: { $0.utf8.count == length && $0 == scalar.value }) else {
                 report(ModelMessages.unknownKey(scalar.value, in: what(), allowed: allowed, at: key.range))
                 continue
             }
@@ -140,16 +142,35 @@ struct Mapping {
     /// The accepted keys, in order, and where each one's pair is in `pairs`.
     private var keys: [String] = []
     private var positions: [Int] = []
+    /// Each key's length and first byte: a lookup compares whole keys only where these agree
+    /// (the decoder asks each rule for a dozen keys it mostly does not have, and unequal strings
+    /// compare slowly).
+    private var fingerprints: [Int] = []
 
     init(pairs: [Node.Pair]) {
         self.pairs = pairs
         keys.reserveCapacity(pairs.count)
         positions.reserveCapacity(pairs.count)
+        fingerprints.reserveCapacity(pairs.count)
     }
 
     mutating func append(_ key: String, at position: Int) {
         keys.append(key)
         positions.append(position)
+        fingerprints.append(Self.fingerprint(key))
+    }
+
+    private static func fingerprint(_ key: String) -> Int {
+        let utf8 = key.utf8
+        return utf8.count << 8 | Int(utf8.first ?? 0)
+    }
+
+    private func index(of key: String) -> Int? {
+        let fingerprint = Self.fingerprint(key)
+        for index in fingerprints.indices where fingerprints[index] == fingerprint && keys[index] == key {
+            return index
+        }
+        return nil
     }
 
     /// The accepted pairs in order, with their keys' text.
@@ -158,12 +179,12 @@ struct Mapping {
     }
 
     subscript(key: String) -> Node? {
-        keys.firstIndex(of: key).map { pairs[positions[$0]].value }
+        index(of: key).map { pairs[positions[$0]].value }
     }
 
     func keyRange(_ key: String) -> SourceRange? {
-        keys.firstIndex(of: key).map { pairs[positions[$0]].key.range }
+        index(of: key).map { pairs[positions[$0]].key.range }
     }
 
-    func has(_ key: String) -> Bool { keys.contains(key) }
+    func has(_ key: String) -> Bool { index(of: key) != nil }
 }

@@ -66,7 +66,7 @@ public enum ExpressionChecker {
 struct Checker {
     let env: ExpressionEnvironment
     var diagnostics: [ExpressionDiagnostic] = []
-    var fields: Set<String> = []
+    var fields = ReadFields()
     var patterns: [String: RE2Pattern] = [:]
 
     init(env: ExpressionEnvironment) { self.env = env }

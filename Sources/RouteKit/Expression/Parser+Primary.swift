@@ -52,17 +52,20 @@ extension Parser {
     private mutating func parseName(_ name: String, _ range: Range<Int>) throws(ExpressionDiagnostic)
         -> Expr
     {
-        switch name {
-        case "true", "false":
-            try advance()
-            return try node(.literal(.bool(name == "true")), range)
-        case "null":
-            try advance()
-            return try node(.literal(.null), range)
-        default:
-            break
+        // One set lookup settles the common case, a name that is none of these words.
+        if Lexer.wordsNotNames.contains(name) {
+            switch name {
+            case "true", "false":
+                try advance()
+                return try node(.literal(.bool(name == "true")), range)
+            case "null":
+                try advance()
+                return try node(.literal(.null), range)
+            default:
+                throw ExpressionMessages.reservedWord(name, at: range)
+            }
         }
-        let (name, range) = try identifier()
+        try advance()
         guard token.isSymbol("(") else { return try node(.identifier(name), range) }
         let (arguments, end) = try parseArguments()
         // `has` is a macro in CEL: its argument is a field selection, not a value.

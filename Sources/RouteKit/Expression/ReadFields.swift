@@ -1,0 +1,35 @@
+/// The distinct field paths an expression reads, as the checker collects them.
+///
+/// Kept in a list while there are few (nearly every expression reads one to three fields, and
+/// a set's storage and hashing cost more than checking the rest of such an expression) and in
+/// a set past `listLimit`, so that an expression naming thousands of fields stays linear.
+///
+/// ```swift
+/// var fields = ReadFields()
+/// fields.insert("type"); fields.insert("id"); fields.insert("type")
+/// fields.sorted() // ["id", "type"]
+/// ```
+struct ReadFields {
+    /// The most paths kept in the list before they move to a set.
+    static let listLimit = 16
+
+    private var list: [String] = []
+    private var set: Set<String>?
+
+    mutating func insert(_ path: String) {
+        if set != nil {
+            set?.insert(path)
+        } else if !list.contains(path) {
+            list.append(path)
+            if list.count > Self.listLimit {
+                set = Set(list)
+                list = []
+            }
+        }
+    }
+
+    /// The paths in ascending order.
+    func sorted() -> [String] {
+        set.map { $0.sorted() } ?? list.sorted()
+    }
+}

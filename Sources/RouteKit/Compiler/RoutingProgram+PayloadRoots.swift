@@ -18,9 +18,10 @@ extension RoutingProgram {
         for template in [defaults.title, defaults.message, defaults.confirm, defaults.cancel] {
             Self.collectPlaceholderRoots(template, into: &roots)
         }
-        for rule in rules {
-            Self.collectIdentifiers(rule.when.expr, into: &roots)
-            Self.collectRoots(of: rule.route, into: &roots)
+        // By index: iterating would copy each rule (a dozen references) to read two of its parts.
+        for index in rules.indices {
+            Self.collectIdentifiers(rules[index].when.expr, into: &roots)
+            Self.collectRoots(of: rules[index].route, into: &roots)
         }
         if let fallback { Self.collectRoots(of: fallback, into: &roots) }
         return roots

@@ -6,6 +6,19 @@ final class SlotAlert: Sendable {
     struct Cache {
         var alerts: [AlertTemplate: SlotAlert] = [:]
         var templates: [String: AlertRenderer.Template] = [:]
+        /// The alert of routes that override none of the defaults' texts (most routes), found
+        /// without hashing the four texts again for each.
+        private var unchanged: SlotAlert?
+
+        /// The prepared alert for the `defaults` texts with `override` applied.
+        mutating func alert(_ defaults: AlertTemplate, overriddenBy override: AlertOverride,
+                            slots: PayloadSlots) -> SlotAlert {
+            guard override == AlertOverride() else { return alert(defaults.overridden(by: override), slots: slots) }
+            if let unchanged { return unchanged }
+            let prepared = alert(defaults, slots: slots)
+            unchanged = prepared
+            return prepared
+        }
 
         /// The prepared alert for `texts`, made once per distinct texts.
         mutating func alert(_ texts: AlertTemplate, slots: PayloadSlots) -> SlotAlert {

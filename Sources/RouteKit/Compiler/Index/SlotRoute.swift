@@ -70,7 +70,7 @@ final class SlotRoute: Sendable {
         }
         foreground = route.route.foreground ?? defaults.foreground
         ifVisible = route.route.ifVisible ?? defaults.ifVisible
-        alertTexts = cache.alerts.alert(defaults.alert.overridden(by: route.route.alert), slots: slots)
+        alertTexts = cache.alerts.alert(defaults.alert, overriddenBy: route.route.alert, slots: slots)
         if push.allSatisfy({ $0.params.isEmpty }), present?.params.isEmpty ?? true {
             actionPlan = .fixed(ResolvedAction(
                 tab: tab, popToRoot: popToRoot, push: push.map(\.fixed), present: present?.fixed))

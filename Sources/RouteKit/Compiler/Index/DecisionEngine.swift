@@ -46,12 +46,17 @@ final class DecisionEngine: Sendable {
         capture = slots.capture
         let defaults = program.table.defaults
         var cache = SlotRoute.Cache(reading: reading)
-        compiledRules = zip(program.rules, builder.keyConjuncts).map { rule, keyConjunct in
-            CompiledRule(
-                predicate: keyConjunct.map { SlotPredicate(rule.when.expr, droppingConjunct: $0, slots: slots) }
-                    ?? SlotPredicate(rule.when.expr, slots: slots),
-                patterns: rule.when.patterns,
-                route: SlotRoute(rule.route, source: .rule(name: rule.rule.name, index: rule.index),
+        // By position: zipping would copy each rule (a dozen references) into a tuple.
+        let rules = program.rules
+        compiledRules = rules.indices.map { position in
+            let when = rules[position].when
+            return CompiledRule(
+                predicate: builder.keyConjuncts[position].map {
+                    SlotPredicate(when.expr, droppingConjunct: $0, slots: slots)
+                } ?? SlotPredicate(when.expr, slots: slots),
+                patterns: when.patterns,
+                route: SlotRoute(rules[position].route,
+                                 source: .rule(name: rules[position].rule.name, index: rules[position].index),
                                  defaults: defaults, cache: &cache))
         }
         ruleReferences = compiledRules.map { Unmanaged.passUnretained($0) }

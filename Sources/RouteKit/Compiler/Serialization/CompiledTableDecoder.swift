@@ -153,11 +153,13 @@ struct CompiledTableDecoder {
         -> [Screen]
     {
         var screens: [Screen] = []
+        // Duplicates found by set: a scan per screen grew with the square of the screens.
+        var names: Set<String> = []
         for element in try node.array() {
             let fields = try element.object(keys: Self.screenKeys)
             let name = try fields["name"].string()
             guard !name.isEmpty else { throw fields["name"].error("expected a non-empty screen name") }
-            guard !screens.contains(where: { $0.name == name }) else {
+            guard names.insert(name).inserted else {
                 throw fields["name"].error(CompiledTableMessages.duplicate("screen", name))
             }
             var screen = Screen(name: name, show: try fields["show"].choice(Screen.Presentation.self))

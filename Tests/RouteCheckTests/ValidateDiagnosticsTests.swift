@@ -120,6 +120,18 @@ import Testing
         #expect(run.status == 1)
     }
 
+    @Test func aTagWithAnEmptyValueIsReportedOnce() throws {
+        // `login_screen: !login` is a custom tag on an empty value, not the name `login`.
+        let dir = try TemporaryDirectory()
+        try dir.write("t.yaml", "version: 1\ntabs: [a]\nlogin_screen: !login\nscreens: {login: {show: present}}\n")
+        let run = try runRouteCheck(["validate", "t.yaml"], in: dir.url)
+        let firstLines = run.stdout.split(separator: "\n").filter { $0.hasPrefix("t.yaml:") }
+        #expect(firstLines == [
+            "t.yaml:3:15: error: custom tag '!login' is not allowed; remove it [custom-tag]",
+        ], "\(run)")
+        #expect(run.status == 1)
+    }
+
     @Test func invalidUTF8IsPositioned() throws {
         let dir = try TemporaryDirectory()
         let file = dir.url.appendingPathComponent("t.yaml")

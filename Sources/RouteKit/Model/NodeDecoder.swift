@@ -44,7 +44,9 @@ struct NodeDecoder {
         if node.isYAML11Boolean { report(ModelMessages.yaml11BooleanName(text, at: node.range)) }
         _ = scalar
         guard !text.isEmpty else {
-            report(ModelMessages.emptyName(what(), at: node.range))
+            // `key: !tag` is a tag with an empty value: the reader has reported the tag, and the
+            // emptiness is only its consequence.
+            if !node.hasCustomTag { report(ModelMessages.emptyName(what(), at: node.range)) }
             return nil
         }
         return text

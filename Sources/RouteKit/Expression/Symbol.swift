@@ -7,21 +7,16 @@
 ///
 /// ```swift
 /// let token = Token(kind: .symbol("<="), range: 5..<7)
-/// token.isSymbol("<=")       // true
-/// Symbol("<=").description  // "<="
+/// token.isSymbol("<=")                  // true
+/// Symbol(UInt8(ascii: "<")).description // "<"
 /// ```
 struct Symbol: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
     /// The first character in the high byte when there are two.
     private let code: UInt16
 
-    /// The symbol spelled by the first two UTF-8 bytes of `spelling`.
-    init(_ spelling: String) {
-        code = spelling.utf8.prefix(2).reduce(0) { $0 << 8 | UInt16($1) }
-    }
-
     init(stringLiteral spelling: StaticString) {
-        let bytes = UnsafeBufferPointer(start: spelling.utf8Start, count: min(2, spelling.utf8CodeUnitCount))
-        code = bytes.reduce(0) { $0 << 8 | UInt16($1) }
+        // `withUTF8Buffer` reads a literal of either representation (a pointer or one scalar).
+        code = spelling.withUTF8Buffer { $0.prefix(2).reduce(0) { $0 << 8 | UInt16($1) } }
     }
 
     /// A one-character symbol.

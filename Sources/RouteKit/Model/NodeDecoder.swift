@@ -23,6 +23,7 @@ struct NodeDecoder {
             }
             let length = scalar.value.utf8.count
             // Lengths first: unequal strings compare slowly, and most allowed keys are not this one.
+            // (Allowed keys are lowercase ASCII, which no string of another length equals.)
             guard allowed.isEmpty || allowed.contains(where: { $0.utf8.count == length && $0 == scalar.value }) else {
                 report(ModelMessages.unknownKey(scalar.value, in: what(), allowed: allowed, at: key.range))
                 continue
@@ -146,7 +147,8 @@ struct Mapping {
     private var positions: [Int] = []
     /// Each key's length and first byte: a lookup compares whole keys only where these agree
     /// (the decoder asks each rule for a dozen keys it mostly does not have, and unequal strings
-    /// compare slowly).
+    /// compare slowly). Exact for the format's keys, lowercase ASCII and `_`: no other string is
+    /// canonically equal to one of them (see `sameKey`), so equal keys have equal bytes.
     private var fingerprints: [Int] = []
 
     init(pairs: [Node.Pair]) {

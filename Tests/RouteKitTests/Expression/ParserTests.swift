@@ -3,6 +3,15 @@ import Testing
 @testable import RouteKit
 
 struct ParserTests {
+    @Test func symbolsOfOneAndTwoCharacters() {
+        let lessOrEqual: Symbol = "<=", open: Symbol = "("
+        #expect(lessOrEqual == Symbol(UInt8(ascii: "<"), UInt8(ascii: "=")))
+        #expect(open == Symbol(UInt8(ascii: "(")))
+        #expect(lessOrEqual != "<" && open != "((")
+        #expect((lessOrEqual.length, open.length) == (2, 1))
+        #expect((lessOrEqual.description, open.description) == ("<=", "("))
+    }
+
     @Test(arguments: [
         ("type == 3", "(== type 3)"),
         ("a || b && c", "(|| a (&& b c))"),

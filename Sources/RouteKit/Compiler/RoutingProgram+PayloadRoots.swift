@@ -29,8 +29,9 @@ extension RoutingProgram {
 
     /// The roots a route's params, login user and alert texts read.
     private static func collectRoots(of route: CheckedRoute, into roots: inout Set<String>) {
-        for param in route.push.lazy.flatMap(\.params) { collectIdentifiers(param.expression.expr, into: &roots) }
-        for param in route.present?.params ?? [] { collectIdentifiers(param.expression.expr, into: &roots) }
+        for step in route.steps {
+            for param in step.params { collectIdentifiers(param.expression.expr, into: &roots) }
+        }
         if let user = route.loginUser { collectIdentifiers(user.expr, into: &roots) }
         let alert = route.route.alert
         for template in [alert.title, alert.message, alert.confirm, alert.cancel] {

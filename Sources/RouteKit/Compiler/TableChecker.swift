@@ -100,7 +100,7 @@ private struct RuleChecker {
             if loginUser == nil { valid = false }
         }
         let loginRequired = route.login == .required
-            || route.action.steps.contains { table.screen(named: $0.screen)?.loginRequired == true }
+            || table.anyRequiresLogin(route.action.steps.lazy.map(\.screen))
         guard valid else { return nil }
         return CheckedRoute(route: route, push: push, present: present, loginUser: loginUser,
                             loginRequired: loginRequired)

@@ -95,7 +95,7 @@ extension DecodingState {
         var route = Route(action: action)
         if let node = fields["login"] { route.login = decodeLogin(node, what: what()) ?? .none }
         let needsLogin = route.login != .none
-            || action.steps.contains { table.screen(named: $0.screen)?.loginRequired == true }
+            || table.anyRequiresLogin(action.steps.lazy.map(\.screen))
         if needsLogin, loginScreen == nil {
             decoder.report(ModelMessages.missingLoginScreen(
                 what(), at: fields.keyRange("login") ?? anchor))

@@ -55,6 +55,15 @@ public struct RouteTable: Sendable {
         screenIndex[name].map { screens[$0] }
     }
 
+    /// Whether any of the named screens is declared `login: required` (unknown names are not).
+    ///
+    /// ```swift
+    /// table.anyRequiresLogin(action.steps.lazy.map(\.screen)) // true when one is gated
+    /// ```
+    func anyRequiresLogin(_ names: some Sequence<String>) -> Bool {
+        names.contains { screenIndex[$0].map { screens[$0].loginRequired } == true }
+    }
+
     /// The position of tab `name` in the tab bar, or nil when it is not a tab.
     ///
     /// ```swift

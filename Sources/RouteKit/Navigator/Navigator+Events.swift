@@ -150,7 +150,6 @@ extension Navigator {
     private func needsLogin(_ decision: Decision) -> Bool {
         if decision.login != .none { return true }
         guard let action = decision.action else { return false }
-        let shown = action.push + (action.present.map { [$0] } ?? [])
-        return shown.contains { table.screen(named: $0.screen)?.loginRequired == true }
+        return table.anyRequiresLogin(action.steps.lazy.map(\.screen))
     }
 }

@@ -18,8 +18,7 @@ enum RouteResolution {
     static func alwaysResolves(_ route: CheckedRoute, regions: [Region]?, fieldTypes: [String: FieldType])
         -> Bool
     {
-        let steps = route.push + (route.present.map { [$0] } ?? [])
-        for step in steps {
+        for step in route.steps {
             for param in step.params
             where !computes(param.expression.expr, .param(param.type), regions, fieldTypes) {
                 return false

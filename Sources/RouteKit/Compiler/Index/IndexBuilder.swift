@@ -21,6 +21,8 @@ struct IndexBuilder {
 
     init(program: RoutingProgram, slots: PayloadSlots) {
         let atoms = program.rules.map { KeyAtomFinder.atoms(in: $0.when.expr, slots: slots) }
+        // Each field's dotted name, joined once rather than for every rule keyed on it.
+        let names = slots.slots.map { $0.components.joined(separator: ".") }
 
         // Fields are slots here: counting and filing by number hashes no paths.
         var usage = [Int](repeating: 0, count: slots.count)
@@ -43,7 +45,7 @@ struct IndexBuilder {
                 keyConjuncts.append(nil)
                 continue
             }
-            keyFields.append(slots.slots[atom.slot].components.joined(separator: "."))
+            keyFields.append(names[atom.slot])
             keyConjuncts.append(atom.conjunct)
             rulesPerField[atom.slot] += 1
             // An atom with no keys is never true: the rule is filed nowhere and never tried.
@@ -60,8 +62,7 @@ struct IndexBuilder {
                 // Positions were appended in ascending order, so each list is already sorted.
                 index[key] = append(rules)
             }
-            let path = slots.slots[slot].components
-            fields.append(FieldIndex(name: path.joined(separator: "."), path: path, slot: slot,
+            fields.append(FieldIndex(name: names[slot], path: slots.slots[slot].components, slot: slot,
                                      postings: KeyPostings(index)))
         }
         always = append(alwaysRules)

@@ -33,7 +33,7 @@ struct RuleAnnotation {
     /// The payload paths a route's params and login user read, sorted, without duplicates.
     static func routeFields(_ route: CheckedRoute) -> [String] {
         var fields: Set<String> = []
-        for step in route.push + (route.present.map { [$0] } ?? []) {
+        for step in route.steps {
             for param in step.params { fields.formUnion(param.expression.fields) }
         }
         if let user = route.loginUser { fields.formUnion(user.fields) }

@@ -66,7 +66,7 @@ extension CompiledTableDecoder {
         }
         var route = Route(action: action, login: try login(fields["login"]))
         let needsLogin = route.login != .none
-            || action.steps.contains { table.screen(named: $0.screen)?.loginRequired == true }
+            || table.anyRequiresLogin(action.steps.lazy.map(\.screen))
         if needsLogin, table.loginScreen == nil {
             throw fields["login"].error("the route needs a login, so a login_screen is needed")
         }

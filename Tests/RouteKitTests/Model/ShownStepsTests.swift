@@ -1,0 +1,25 @@
+import Testing
+
+@testable import RouteKit
+
+struct ShownStepsTests {
+    @Test func pushedInOrderThenPresented() {
+        let action = Action(push: [ScreenStep(screen: "a"), ScreenStep(screen: "b")], present: ScreenStep(screen: "c"))
+        #expect(action.steps.map(\.screen) == ["a", "b", "c"])
+        #expect(Action(push: [ScreenStep(screen: "a")]).steps.map(\.screen) == ["a"])
+        #expect(Action(present: ScreenStep(screen: "c")).steps.map(\.screen) == ["c"])
+        #expect(Action(tab: "home").steps.map(\.screen).isEmpty)
+    }
+
+    @Test func anyRequiresLoginLooksAtEveryShownScreen() {
+        let table = RouteTable(
+            tabs: ["home"], loginScreen: "login",
+            screens: [Screen(name: "open", show: .push), Screen(name: "gated", show: .present, loginRequired: true),
+                      Screen(name: "login", show: .present)],
+            payloadFields: [], defaults: Defaults(), rules: [])
+        let presentsGated = Action(push: [ScreenStep(screen: "open")], present: ScreenStep(screen: "gated"))
+        #expect(table.anyRequiresLogin(presentsGated.steps.lazy.map(\.screen)))
+        #expect(!table.anyRequiresLogin(Action(push: [ScreenStep(screen: "open")]).steps.lazy.map(\.screen)))
+        #expect(!table.anyRequiresLogin(["unknown"]))
+    }
+}

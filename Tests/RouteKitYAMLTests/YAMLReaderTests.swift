@@ -130,11 +130,17 @@ import Testing
         #expect(document.root?["name"]?.scalarValue == "a")
     }
 
-    @Test func duplicateKeysInALargeMappingAreFound() {
+    /// Keys are compared by scan up to 12 (the mapping's `KeyIndex.linearLimit`) and hashed past it.
+    @Test(arguments: [11, 12, 13, 100])
+    func duplicateKeysInALargeMappingAreFound(keys: Int) {
         var text = ""
-        for index in 0..<100 { text += "k\(index): \(index)\n" }
-        text += "k42: again\n"
-        #expect(readYAML(text).diagnostics.map(\.rendered) == ["101:1: duplicate-key: duplicate key 'k42'; remove one of them"])
+        for index in 0..<keys { text += "k\(index): \(index)\n" }
+        #expect(readYAML(text).diagnostics.isEmpty)
+        for duplicate in [0, keys / 2, keys - 1] {
+            #expect(readYAML(text + "k\(duplicate): again\n").diagnostics.map(\.rendered) == [
+                "\(keys + 1):1: duplicate-key: duplicate key 'k\(duplicate)'; remove one of them",
+            ])
+        }
     }
 
     @Test func aSecondDocumentIsAnError() {

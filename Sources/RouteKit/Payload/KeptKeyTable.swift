@@ -23,15 +23,16 @@ struct KeptKeyTable: Sendable {
     /// Whether some kept key has a non-ASCII character.
     let hasNonASCII: Bool
 
-    private struct Entry: Sendable {
-        var ordinal: Int
-        var bytes: [UInt8]
-        var word: UInt64
-    }
-
-    private let entries: [Entry]
-    /// Entry index + 1 per slot; 0 is an empty slot.
-    private let slots: [Int]
+    // The ASCII names in an open-addressing table, one array per part so that a probe copies
+    // no array (an entry holding its bytes was retained and released at every probe).
+    /// Per slot: the name's length, or -1 for an empty slot.
+    private let slotLengths: [Int]
+    /// Per slot: the name's first (up to) eight bytes, first byte lowest.
+    private let slotWords: [UInt64]
+    private let slotOrdinals: [Int]
+    /// Per slot: where the name's bytes start in `nameBytes` (only bytes past the eighth are read).
+    private let slotOffsets: [Int]
+    private let nameBytes: [UInt8]
     private let mask: Int
 
     init(_ names: Set<String>) {
@@ -44,22 +45,55 @@ struct KeptKeyTable: Sendable {
         var size = 16
         while size < ascii.count * 4 { size *= 2 }
         mask = size - 1
-        var entries: [Entry] = []
-        var slots = [Int](repeating: 0, count: size)
+        var lengths = [Int](repeating: -1, count: size)
+        var words = [UInt64](repeating: 0, count: size)
+        var slotOrdinals = [Int](repeating: 0, count: size)
+        var offsets = [Int](repeating: 0, count: size)
+        var bytes: [UInt8] = []
         for name in ascii {
-            let bytes = Array(name.utf8)
-            let word = Self.prefixWord(bytes)
-            var slot = Self.hash(word, bytes.count) & (size - 1)
-            while slots[slot] != 0 { slot = (slot + 1) & (size - 1) }
-            entries.append(Entry(ordinal: ordinals[name] ?? 0, bytes: bytes, word: word))
-            slots[slot] = entries.count
+            let nameBytes = Array(name.utf8)
+            let word = Self.prefixWord(nameBytes)
+            var slot = Self.hash(word, nameBytes.count) & (size - 1)
+            while lengths[slot] >= 0 { slot = (slot + 1) & (size - 1) }
+            lengths[slot] = nameBytes.count
+            words[slot] = word
+            slotOrdinals[slot] = ordinals[name] ?? 0
+            offsets[slot] = bytes.count
+            bytes += nameBytes
         }
-        self.entries = entries
-        self.slots = slots
+        slotLengths = lengths
+        slotWords = words
+        self.slotOrdinals = slotOrdinals
+        slotOffsets = offsets
+        nameBytes = bytes
     }
 
     /// The ordinal of the kept name equal to `name` (`String` equality), or nil.
     func ordinal(of name: String) -> Int? { ordinals[name] }
+
+    /// The ordinal of the kept name equal to `key` (`String` equality), found by its bytes when
+    /// it is ASCII, as `ordinal(ascii:length:end:)` finds a key in a document.
+    ///
+    /// ```swift
+    /// KeptKeyTable(["type", "aps"]).ordinal(ofKey: "type") // 1
+    /// ```
+    func ordinal(ofKey key: String) -> Int? {
+        // nil: not plain ASCII (or bridged), so compared as a `String`.
+        let found = key.utf8.withContiguousStorageIfAvailable { bytes -> Int?? in
+            guard let start = bytes.baseAddress else { return nil }
+            var high: UInt8 = 0
+            var word: UInt64 = 0
+            for offset in 0..<bytes.count {
+                high |= bytes[offset]
+                if offset < 8 { word |= UInt64(bytes[offset]) &<< (offset &<< 3) }
+            }
+            guard high < 0x80 else { return nil }
+            if let ordinal = ordinal(word: word, length: bytes.count, start: start) { return ordinal }
+            return hasNonASCII ? nil : .some(nil)
+        }
+        if let found = found ?? nil { return found }
+        return ordinals[key]
+    }
 
     /// The ordinal of the kept name equal to the plain ASCII key at `start`, or nil. `end` bounds
     /// the readable bytes (the end of the document), so that the first eight bytes can be read as
@@ -74,16 +108,34 @@ struct KeptKeyTable: Sendable {
         } else {
             for offset in 0..<prefix { word |= UInt64(start[offset]) << (offset << 3) }
         }
+        return ordinal(word: word, length: length, start: start)
+    }
+
+    /// The ordinal of the ASCII name of `length` bytes at `start` whose first (up to) eight bytes
+    /// are `word`.
+    @inline(__always)
+    private func ordinal(word: UInt64, length: Int, start: UnsafePointer<UInt8>) -> Int? {
         var slot = Self.hash(word, length) & mask
         while true {
-            let entryIndex = slots[slot]
-            if entryIndex == 0 { return nil }
-            let entry = entries[entryIndex - 1]
-            if entry.word == word, entry.bytes.count == length, Self.equal(entry.bytes, start) {
-                return entry.ordinal
+            let slotLength = slotLengths[slot]
+            if slotLength < 0 { return nil }
+            if slotWords[slot] == word, slotLength == length, equalPastPrefix(slot, start, length) {
+                return slotOrdinals[slot]
             }
             slot = (slot + 1) & mask
         }
+    }
+
+    /// Compares the bytes past the first eight, which the word already matched.
+    @inline(__always)
+    private func equalPastPrefix(_ slot: Int, _ start: UnsafePointer<UInt8>, _ length: Int) -> Bool {
+        var offset = 8
+        let base = slotOffsets[slot]
+        while offset < length {
+            if nameBytes[base + offset] != start[offset] { return false }
+            offset += 1
+        }
+        return true
     }
 
     /// The first (up to) eight bytes packed into a word, first byte lowest.
@@ -95,16 +147,5 @@ struct KeptKeyTable: Sendable {
     private static func hash(_ word: UInt64, _ length: Int) -> Int {
         let mixed = (word ^ UInt64(truncatingIfNeeded: length)) &* 0x9E37_79B9_7F4A_7C15
         return Int(truncatingIfNeeded: mixed &>> 40)
-    }
-
-    /// Compares the bytes past the first eight, which the word already matched.
-    @inline(__always)
-    private static func equal(_ bytes: [UInt8], _ start: UnsafePointer<UInt8>) -> Bool {
-        var offset = 8
-        while offset < bytes.count {
-            if bytes[offset] != start[offset] { return false }
-            offset += 1
-        }
-        return true
     }
 }

@@ -80,6 +80,18 @@ import Testing
         return (components + ["routes"]).joined(separator: "/")
     }()
 
+    /// Duplicate keys of a filtered or skipped object are found by comparing raw bytes up to 16
+    /// keys (`ObjectKeys.linearLimit`) and through a hash set past it, as `JSONReader` finds them.
+    @Test(arguments: [15, 16, 17, 48])
+    func duplicateKeysAroundTheLinearLimit(keys: Int) {
+        let members = (0..<keys).map { #""k\#($0)":\#($0)"# }
+        for extra in ["", #","k0":1"#, #","k\#(keys - 1)":1"#, #","\u006b\#(keys / 2)":1"#] {
+            let object = "{" + members.joined(separator: ",") + extra + "}"
+            Self.expectSame(Array(object.utf8), keep: ["k0", "type"])
+            Self.expectSame(Array(#"{"type":1,"skip":\#(object)}"#.utf8), keep: ["type"])
+        }
+    }
+
     /// The example table decides every payload from bytes exactly as from `JSONReader`'s value.
     @Test func decideFromBytesMatchesDecideFromValue() throws {
         let program = try #require(try TableLoader.load(path: Self.routesPath).program)

@@ -1,5 +1,6 @@
-/// One decision's view of a payload: declared fields are read into slots on first use (most
-/// decisions need only the indexed fields and a few others), and the whole normalized payload is
+/// One decision's view of a payload: one walk over the payload's members notes where each
+/// declared field is, and a field is read and normalized into its slot on first use (most
+/// decisions need only the indexed fields and a few others); the whole normalized payload is
 /// built only if something that slots cannot answer needs it (a function call, a path into an
 /// `any` field, an undeclared field).
 ///
@@ -46,7 +47,12 @@ struct DecisionContext: ~Copyable {
         let layout = reading.slots
         self.layout = Unmanaged.passUnretained(layout)
         values = UnsafeMutableBufferPointer(rebasing: storage[..<layout.count])
-        values.initialize(repeating: .unread)
+        if members.count <= PayloadSlots.memberWalkLimit {
+            values.initialize(repeating: .absent)
+            layout.fill(values, from: members)
+        } else {
+            values.initialize(repeating: .unread)
+        }
     }
 
     /// A context for a payload read from validated bytes, whose slots' raw values `captured`
@@ -95,6 +101,10 @@ struct DecisionContext: ~Copyable {
         case .absent: return nil
         case .captured(let raw):
             let value = layout._withUnsafeGuaranteedRef { $0.value(ofSlot: index, raw: raw) }
+            values[index] = value.map(SlotState.present) ?? .absent
+            return value
+        case .member(let position):
+            let value = layout._withUnsafeGuaranteedRef { $0.value(ofSlot: index, under: members.values[position]) }
             values[index] = value.map(SlotState.present) ?? .absent
             return value
         case .unread:
@@ -147,6 +157,8 @@ enum SlotState {
     case unread
     /// The raw value at the field's path in JSON bytes, not normalized yet.
     case captured(JSONValue)
+    /// Where the field's path starts in the members of a payload value: not read yet.
+    case member(Dictionary<String, JSONValue>.Index)
     case absent
     case present(JSONValue)
 }

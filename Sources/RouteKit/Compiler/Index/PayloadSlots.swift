@@ -31,6 +31,17 @@ final class PayloadSlots: Sendable {
     private let isNested: [Bool]
     private let types: [FieldType]
     private let reachable: [Bool]
+    /// The top-level member names the slots' paths start with, for `fill(_:from:)`.
+    private let memberNames: KeptKeyTable
+    /// The reachable slots whose paths start with each member name (by its ordinal in
+    /// `memberNames`): `slotsByMember[memberRuns[ordinal]]`.
+    private let slotsByMember: [Int]
+    private let memberRuns: [PostingRange]
+
+    /// The most members a payload object may have for `fill(_:from:)` to walk them all rather
+    /// than look each declared field up (hashing a key with `Dictionary`'s SipHash costs several
+    /// times walking past a member); past it a decision reads each slot when first asked.
+    static let memberWalkLimit = 32
 
     init(fields: [String: FieldType]) {
         let declared = fields.map { path, type in
@@ -53,6 +64,18 @@ final class PayloadSlots: Sendable {
         isNested = slots.map { $0.components.count > 1 }
         self.types = slots.map(\.type)
         reachable = slots.map(\.reachable)
+        let memberNames = KeptKeyTable(Set(firstComponents))
+        var slotsOfMember = [[Int]](repeating: [], count: memberNames.ordered.count)
+        for (index, first) in firstComponents.enumerated() where reachable[index] {
+            if let ordinal = memberNames.ordinal(of: first) { slotsOfMember[ordinal].append(index) }
+        }
+        self.memberNames = memberNames
+        slotsByMember = slotsOfMember.flatMap { $0 }
+        var start = 0
+        memberRuns = slotsOfMember.map { slots in
+            defer { start += slots.count }
+            return PostingRange(start: start, end: start + slots.count)
+        }
     }
 
     var count: Int { slots.count }
@@ -77,10 +100,28 @@ final class PayloadSlots: Sendable {
     /// The normalized value of slot `index`'s field in an object payload's members, or nil
     /// where normalization leaves nothing. (A path has at least one component.)
     func value(ofSlot index: Int, inMembers members: [String: JSONValue]) -> JSONValue? {
-        var current = members[firstComponents[index]]
+        guard let top = members[firstComponents[index]] else { return nil }
+        return value(ofSlot: index, under: top)
+    }
+
+    /// Fills `states` (one per slot, each `.absent`) with where each reachable slot's path
+    /// starts in `members`, in one walk over them; the value is read when the slot is.
+    func fill(_ states: UnsafeMutableBufferPointer<SlotState>, from members: [String: JSONValue]) {
+        var index = members.startIndex
+        while index != members.endIndex {
+            if let ordinal = memberNames.ordinal(ofKey: members.keys[index]) {
+                let run = memberRuns[ordinal]
+                for position in run.start..<run.end { states[slotsByMember[position]] = .member(index) }
+            }
+            members.formIndex(after: &index)
+        }
+    }
+
+    /// Slot `index`'s normalized value given the raw value of its path's first component.
+    func value(ofSlot index: Int, under top: JSONValue) -> JSONValue? {
+        var current: JSONValue? = top
         if isNested[index] {
-            let components = slots[index].components
-            for component in components.dropFirst() {
+            for component in slots[index].components.dropFirst() {
                 guard case .object(let inner)? = current else { return nil }
                 current = inner[component]
             }
@@ -102,7 +143,7 @@ final class PayloadSlots: Sendable {
         case .present(let value): value
         case .absent: nil
         case .captured(let raw): value(ofSlot: index, raw: raw)
-        case .unread: preconditionFailure("slot \(index) was not read from the payload's bytes")
+        case .unread, .member: preconditionFailure("slot \(index) was not read from the payload's bytes")
         }
     }
 

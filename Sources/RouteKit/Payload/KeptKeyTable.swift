@@ -81,13 +81,11 @@ struct KeptKeyTable: Sendable {
         // nil: not plain ASCII (or bridged), so compared as a `String`.
         let found = key.utf8.withContiguousStorageIfAvailable { bytes -> Int?? in
             guard let start = bytes.baseAddress else { return nil }
-            var high: UInt8 = 0
             var word: UInt64 = 0
-            for offset in 0..<bytes.count {
-                high |= bytes[offset]
-                if offset < 8 { word |= UInt64(bytes[offset]) &<< (offset &<< 3) }
-            }
-            guard high < 0x80 else { return nil }
+            for offset in 0..<min(bytes.count, 8) { word |= UInt64(bytes[offset]) &<< (UInt64(offset) &<< 3) }
+            var high = word & 0x8080_8080_8080_8080
+            for offset in min(bytes.count, 8)..<bytes.count { high |= UInt64(bytes[offset] & 0x80) }
+            guard high == 0 else { return nil }
             if let ordinal = ordinal(word: word, length: bytes.count, start: start) { return ordinal }
             return hasNonASCII ? nil : .some(nil)
         }

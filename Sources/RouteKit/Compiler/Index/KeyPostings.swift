@@ -11,7 +11,14 @@
 /// postings[.int(3)]         // nil
 /// ```
 struct KeyPostings: Sendable {
+    // One array per part of a slot, so that a probe copies no key: a payload's string is
+    // compared with a key's bytes only when their hashes are equal.
     private let keys: [IndexKey?]
+    private let hashes: [Int]
+    /// Per slot holding a string key: where its UTF-8 bytes are in `stringBytes`; -1 otherwise.
+    private let stringStarts: [Int]
+    private let stringCounts: [Int]
+    private let stringBytes: [UInt8]
     private let ranges: [PostingRange]
     private let mask: Int
     /// Distinct keys.
@@ -21,14 +28,29 @@ struct KeyPostings: Sendable {
         var size = 8
         while size < entries.count * 2 { size *= 2 }
         var keys = [IndexKey?](repeating: nil, count: size)
+        var hashes = [Int](repeating: 0, count: size)
+        var stringStarts = [Int](repeating: -1, count: size)
+        var stringCounts = [Int](repeating: 0, count: size)
+        var stringBytes: [UInt8] = []
         var ranges = [PostingRange](repeating: PostingRange(start: 0, end: 0), count: size)
         for (key, range) in entries {
-            var slot = Self.hash(key) & (size - 1)
+            let hash = Self.hash(key)
+            var slot = hash & (size - 1)
             while keys[slot] != nil { slot = (slot + 1) & (size - 1) }
             keys[slot] = key
+            hashes[slot] = hash
+            if case .string(let text) = key {
+                stringStarts[slot] = stringBytes.count
+                stringCounts[slot] = text.utf8.count
+                stringBytes += text.utf8
+            }
             ranges[slot] = range
         }
         self.keys = keys
+        self.hashes = hashes
+        self.stringStarts = stringStarts
+        self.stringCounts = stringCounts
+        self.stringBytes = stringBytes
         self.ranges = ranges
         mask = size - 1
         count = entries.count
@@ -36,12 +58,42 @@ struct KeyPostings: Sendable {
 
     /// The rules filed under `key`, or nil when no rule is.
     subscript(key: IndexKey) -> PostingRange? {
-        var slot = Self.hash(key) & mask
+        if case .string(let text) = key { return self[string: text] }
+        let hash = Self.hash(key)
+        var slot = hash & mask
         while let candidate = keys[slot] {
-            if candidate == key { return ranges[slot] }
+            if hashes[slot] == hash, candidate == key { return ranges[slot] }
             slot = (slot + 1) & mask
         }
         return nil
+    }
+
+    /// The rules filed under the string key `text` (compared by UTF-8 bytes, as `IndexKey`
+    /// compares strings), or nil.
+    subscript(string text: String) -> PostingRange? {
+        // Native strings are contiguous UTF-8; only bridged ones take the copy.
+        text.utf8.withContiguousStorageIfAvailable(range(forString:))
+            ?? Array(text.utf8).withUnsafeBufferPointer(range(forString:))
+    }
+
+    private func range(forString bytes: UnsafeBufferPointer<UInt8>) -> PostingRange? {
+        let hash = Self.hashBytes(bytes)
+        var slot = hash & mask
+        while keys[slot] != nil {
+            if hashes[slot] == hash, stringStarts[slot] >= 0, stringCounts[slot] == bytes.count,
+                hasBytes(slot, bytes)
+            {
+                return ranges[slot]
+            }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    private func hasBytes(_ slot: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = stringStarts[slot]
+        for offset in 0..<bytes.count where stringBytes[start + offset] != bytes[offset] { return false }
+        return true
     }
 
     private static func hash(_ key: IndexKey) -> Int {

@@ -15,13 +15,7 @@ struct Interpreter<Recorder: EvaluationRecorder> {
     private mutating func evaluateNode(_ expr: Expr) -> Value {
         switch expr.kind {
         case .literal(let literal):
-            switch literal {
-            case .null: return .null
-            case .bool(let b): return .bool(b)
-            case .int(let i): return .int(i)
-            case .double(let d): return .double(d)
-            case .string(let s): return .string(s)
-            }
+            return Value(literal: literal)
         case .identifier(let name):
             guard let member = payload[name] else { return .error(Self.noSuchKey(name)) }
             return Value(json: member)

@@ -39,6 +39,21 @@ public enum Value: Sendable {
         }
     }
 
+    /// The value of a literal as written in an expression.
+    ///
+    /// ```swift
+    /// Value(literal: .int(3)) // .int(3)
+    /// ```
+    public init(literal: Literal) {
+        switch literal {
+        case .null: self = .null
+        case .bool(let b): self = .bool(b)
+        case .int(let i): self = .int(i)
+        case .double(let d): self = .double(d)
+        case .string(let s): self = .string(s)
+        }
+    }
+
     /// The JSON form of the value, or nil when it has none (an error, or a map key that is not a
     /// string, somewhere inside).
     ///

@@ -33,12 +33,23 @@ struct IndexBuilder {
             }
         }
 
-        var filed = [[IndexKey: [Int]]](repeating: [:], count: slots.count)
+        // Each distinct (field, value) gets a number as it is first seen; the rules under it are
+        // counted, then laid out back to back in one pass (no list per key, no rehashing).
+        var numbers = usage.map { [IndexKey: Int](minimumCapacity: $0) }
+        var keysOfSlot = [[Int]](repeating: [], count: slots.count)
+        var keys: [IndexKey] = []
+        var rulesUnder: [Int] = []
         var rulesPerField = [Int](repeating: 0, count: slots.count)
+        // The numbers of each keyed rule's keys, back to back, by rule position.
+        var keyNumbers: [Int] = []
+        var keyNumbersOfRule: [Range<Int>] = []
         var alwaysRules: [Int] = []
         keyFields.reserveCapacity(atoms.count)
         keyConjuncts.reserveCapacity(atoms.count)
+        keyNumbersOfRule.reserveCapacity(atoms.count)
         for (position, ruleAtoms) in atoms.enumerated() {
+            let start = keyNumbers.count
+            defer { keyNumbersOfRule.append(start..<keyNumbers.count) }
             guard let atom = Self.choose(ruleAtoms, usage: usage) else {
                 alwaysRules.append(position)
                 keyFields.append(nil)
@@ -49,21 +60,43 @@ struct IndexBuilder {
             keyConjuncts.append(atom.conjunct)
             rulesPerField[atom.slot] += 1
             // An atom with no keys is never true: the rule is filed nowhere and never tried.
-            for key in atom.keys { filed[atom.slot][key, default: []].append(position) }
+            for key in atom.keys {
+                let number = numbers[atom.slot][key] ?? {
+                    let number = keys.count
+                    numbers[atom.slot][key] = number
+                    keys.append(key)
+                    rulesUnder.append(0)
+                    keysOfSlot[atom.slot].append(number)
+                    return number
+                }()
+                rulesUnder[number] += 1
+                keyNumbers.append(number)
+            }
         }
 
         // Slots are numbered in path order, so ties in use keep the paths' order.
-        let order = filed.indices.filter { !filed[$0].isEmpty }.sorted {
+        let order = keysOfSlot.indices.filter { !keysOfSlot[$0].isEmpty }.sorted {
             rulesPerField[$0] != rulesPerField[$1] ? rulesPerField[$0] > rulesPerField[$1] : $0 < $1
         }
+        var ranges = [PostingRange](repeating: PostingRange(start: 0, end: 0), count: keys.count)
+        var next = 0
         for slot in order {
-            var index: [IndexKey: PostingRange] = [:]
-            for (key, rules) in filed[slot] {
-                // Positions were appended in ascending order, so each list is already sorted.
-                index[key] = append(rules)
+            for number in keysOfSlot[slot] {
+                ranges[number] = PostingRange(start: next, end: next + rulesUnder[number])
+                next += rulesUnder[number]
             }
-            fields.append(FieldIndex(name: names[slot], path: slots.slots[slot].components, slot: slot,
-                                     postings: KeyPostings(index)))
+            fields.append(FieldIndex(
+                name: names[slot], path: slots.slots[slot].components, slot: slot,
+                postings: KeyPostings(keysOfSlot[slot].map { (keys[$0], ranges[$0]) })))
+        }
+        // Filled in rule order, so that each run is ascending.
+        var filled = ranges.map(\.start)
+        postings = [Int](repeating: 0, count: next)
+        for (position, ruleKeys) in keyNumbersOfRule.enumerated() {
+            for number in keyNumbers[ruleKeys] {
+                postings[filled[number]] = position
+                filled[number] += 1
+            }
         }
         always = append(alwaysRules)
     }

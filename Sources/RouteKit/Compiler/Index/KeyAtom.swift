@@ -127,6 +127,8 @@ enum KeyAtomFinder {
     /// The value of an expression that reads nothing from the payload, such as `3`, `-2.5`,
     /// `[1, 2]` or `{"a": 1}`; nil when it may depend on the payload or calls a function.
     static func constant(_ expr: Expr) -> Value? {
+        // Most keys are written as literals: no interpreter is needed for those.
+        if case .literal(let literal) = expr.kind { return Value(literal: literal) }
         guard isClosed(expr) else { return nil }
         return ExpressionInterpreter.evaluate(expr, payload: .object([:]))
     }

@@ -25,6 +25,11 @@ struct KeyPostings: Sendable {
     let count: Int
 
     init(_ entries: [IndexKey: PostingRange]) {
+        self.init(entries.map { ($0.key, $0.value) })
+    }
+
+    /// The postings of distinct keys.
+    init(_ entries: [(IndexKey, PostingRange)]) {
         var size = 8
         while size < entries.count * 2 { size *= 2 }
         var keys = [IndexKey?](repeating: nil, count: size)

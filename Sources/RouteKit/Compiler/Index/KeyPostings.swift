@@ -11,18 +11,24 @@
 /// postings[.int(3)]         // nil
 /// ```
 struct KeyPostings: Sendable {
-    // One array per part of a slot, so that a probe copies no key: a payload's string is
-    // compared with a key's bytes only when their hashes are equal.
-    private let keys: [IndexKey?]
+    // The table holds entry numbers; the entries are stored densely, one array per part, so that
+    // a probe copies no key and the table costs a few bytes per key (a 10,000-rule table has
+    // about as many keys as rules). A payload's string is compared with a key's bytes only when
+    // their hashes are equal.
+    /// Per table slot: the entry's number + 1; 0 for an empty slot.
+    private let table: [UInt32]
+    private let keys: [IndexKey]
     private let hashes: [Int]
-    /// Per slot holding a string key: where its UTF-8 bytes are in `stringBytes`; -1 otherwise.
-    private let stringStarts: [Int]
-    private let stringCounts: [Int]
+    /// Per entry: where a string key's UTF-8 bytes are in `stringBytes` (-1 for other keys),
+    /// and where they end. 32 bits are plenty: the keys come from a route table, whose files are
+    /// bounded far below 2 GiB (`YAMLLimits.maxFileSize`, `CompiledTableFormat.maxBytes`).
+    private let stringStarts: [Int32]
+    private let stringEnds: [Int32]
     private let stringBytes: [UInt8]
     private let ranges: [PostingRange]
     private let mask: Int
     /// Distinct keys.
-    let count: Int
+    var count: Int { keys.count }
 
     init(_ entries: [IndexKey: PostingRange]) {
         self.init(entries.map { ($0.key, $0.value) })
@@ -32,33 +38,36 @@ struct KeyPostings: Sendable {
     init(_ entries: [(IndexKey, PostingRange)]) {
         var size = 8
         while size < entries.count * 2 { size *= 2 }
-        var keys = [IndexKey?](repeating: nil, count: size)
-        var hashes = [Int](repeating: 0, count: size)
-        var stringStarts = [Int](repeating: -1, count: size)
-        var stringCounts = [Int](repeating: 0, count: size)
+        var table = [UInt32](repeating: 0, count: size)
+        var hashes: [Int] = []
+        var stringStarts: [Int32] = []
+        var stringEnds: [Int32] = []
         var stringBytes: [UInt8] = []
-        var ranges = [PostingRange](repeating: PostingRange(start: 0, end: 0), count: size)
-        for (key, range) in entries {
+        hashes.reserveCapacity(entries.count)
+        stringStarts.reserveCapacity(entries.count)
+        stringEnds.reserveCapacity(entries.count)
+        for (number, (key, _)) in entries.enumerated() {
             let hash = Self.hash(key)
             var slot = hash & (size - 1)
-            while keys[slot] != nil { slot = (slot + 1) & (size - 1) }
-            keys[slot] = key
-            hashes[slot] = hash
+            while table[slot] != 0 { slot = (slot + 1) & (size - 1) }
+            table[slot] = UInt32(number + 1)
+            hashes.append(hash)
             if case .string(let text) = key {
-                stringStarts[slot] = stringBytes.count
-                stringCounts[slot] = text.utf8.count
+                stringStarts.append(Int32(stringBytes.count))
                 stringBytes += text.utf8
+            } else {
+                stringStarts.append(-1)
             }
-            ranges[slot] = range
+            stringEnds.append(Int32(stringBytes.count))
         }
-        self.keys = keys
+        self.table = table
+        keys = entries.map(\.0)
         self.hashes = hashes
         self.stringStarts = stringStarts
-        self.stringCounts = stringCounts
+        self.stringEnds = stringEnds
         self.stringBytes = stringBytes
-        self.ranges = ranges
+        ranges = entries.map(\.1)
         mask = size - 1
-        count = entries.count
     }
 
     /// The rules filed under `key`, or nil when no rule is.
@@ -66,8 +75,9 @@ struct KeyPostings: Sendable {
         if case .string(let text) = key { return self[string: text] }
         let hash = Self.hash(key)
         var slot = hash & mask
-        while let candidate = keys[slot] {
-            if hashes[slot] == hash, candidate == key { return ranges[slot] }
+        while table[slot] != 0 {
+            let entry = Int(table[slot]) - 1
+            if hashes[entry] == hash, keys[entry] == key { return ranges[entry] }
             slot = (slot + 1) & mask
         }
         return nil
@@ -84,19 +94,18 @@ struct KeyPostings: Sendable {
     private func range(forString bytes: UnsafeBufferPointer<UInt8>) -> PostingRange? {
         let hash = Self.hashBytes(bytes)
         var slot = hash & mask
-        while keys[slot] != nil {
-            if hashes[slot] == hash, stringStarts[slot] >= 0, stringCounts[slot] == bytes.count,
-                hasBytes(slot, bytes)
-            {
-                return ranges[slot]
-            }
+        while table[slot] != 0 {
+            let entry = Int(table[slot]) - 1
+            if hashes[entry] == hash, stringStarts[entry] >= 0, hasBytes(entry, bytes) { return ranges[entry] }
             slot = (slot + 1) & mask
         }
         return nil
     }
 
-    private func hasBytes(_ slot: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let start = stringStarts[slot]
+    /// Whether string entry `entry`'s bytes are `bytes`.
+    private func hasBytes(_ entry: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = Int(stringStarts[entry])
+        guard Int(stringEnds[entry]) - start == bytes.count else { return false }
         for offset in 0..<bytes.count where stringBytes[start + offset] != bytes[offset] { return false }
         return true
     }

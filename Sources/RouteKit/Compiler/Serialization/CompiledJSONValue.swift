@@ -65,14 +65,17 @@ extension JSONByteParser {
     /// A whole document read as `readDocument()` reads it, objects in file order.
     mutating func readCompiledDocument() throws(JSONReadError) -> CompiledJSONValue {
         try startDocument()
-        let value = try readCompiledValue()
+        var members = ElementStack<CompiledJSONMember>()
+        let value = try readCompiledValue(&members)
         try endDocument()
         return value
     }
 
-    private mutating func readCompiledValue() throws(JSONReadError) -> CompiledJSONValue {
-        if index < count, bytes[index] == UInt8(ascii: "{") { return try readCompiledObject() }
-        if index < count, bytes[index] == UInt8(ascii: "[") { return try readCompiledArray() }
+    private mutating func readCompiledValue(_ members: inout ElementStack<CompiledJSONMember>)
+        throws(JSONReadError) -> CompiledJSONValue
+    {
+        if index < count, bytes[index] == UInt8(ascii: "{") { return try readCompiledObject(&members) }
+        if index < count, bytes[index] == UInt8(ascii: "[") { return try readCompiledArray(&members) }
         // Anything else is a scalar, or an error `readValue` reports.
         switch try readValue() {
         case .null: return .null
@@ -84,13 +87,12 @@ extension JSONByteParser {
         }
     }
 
-    private mutating func readCompiledObject() throws(JSONReadError) -> CompiledJSONValue {
-        var members: [CompiledJSONMember] = []
-        if try openContainer(closing: UInt8(ascii: "}")) { return .object(members) }
-        // Room for the largest object the compiler writes (a route: 9 keys, the document: 10),
-        // so that no member list grows: growing a route's list twice was ~4% of a 10,000-rule
-        // load. The lists live only until the table is decoded.
-        members.reserveCapacity(10)
+    private mutating func readCompiledObject(_ members: inout ElementStack<CompiledJSONMember>)
+        throws(JSONReadError) -> CompiledJSONValue
+    {
+        if try openContainer(closing: UInt8(ascii: "}")) { return .object([]) }
+        // This object's members go on the shared stack above any enclosing object's.
+        let base = members.count
         // A duplicate is a key equal to an earlier one as `String` compares them (as the
         // dictionary of `readObject` would find it). While the keys are plain ASCII and ascending
         // by bytes, as the compiler writes them, none can be; after that, a set remembers them all.
@@ -101,19 +103,19 @@ extension JSONByteParser {
             let key = try readString()
             let keyBytes = keyStart + 1 ..< index - 1
             try readColon()
-            let value = try readCompiledValue()
+            let value = try readCompiledValue(&members)
             if seen == nil {
                 if isPlainASCII(keyBytes), previousKey.map({ precedes($0, keyBytes) }) ?? true {
                     previousKey = keyBytes
                 } else {
-                    seen = Set(members.map(\.key))
+                    seen = Set(members.elements(from: base).map(\.key))
                 }
             }
             // Checked after the value, as `readObject` does: a broken value is reported first.
             if seen?.insert(key).inserted == false { throw duplicateKey(key, at: keyStart) }
-            members.append(CompiledJSONMember(key: key, value: value))
+            members.push(CompiledJSONMember(key: key, value: value))
         } while try !closeOrComma(UInt8(ascii: "}"))
-        return .object(members)
+        return .object(members.take(from: base))
     }
 
     /// Whether these bytes of a string hold no escape and nothing but ASCII.
@@ -128,7 +130,9 @@ extension JSONByteParser {
             .lexicographicallyPrecedes(UnsafeBufferPointer(start: bytes + second.lowerBound, count: second.count))
     }
 
-    private mutating func readCompiledArray() throws(JSONReadError) -> CompiledJSONValue {
-        .array(try readElements { parser throws(JSONReadError) in try parser.readCompiledValue() })
+    private mutating func readCompiledArray(_ members: inout ElementStack<CompiledJSONMember>)
+        throws(JSONReadError) -> CompiledJSONValue
+    {
+        .array(try readElements { parser throws(JSONReadError) in try parser.readCompiledValue(&members) })
     }
 }

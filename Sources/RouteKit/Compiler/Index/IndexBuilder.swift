@@ -35,10 +35,7 @@ struct IndexBuilder {
 
         // Each distinct (field, value) gets a number as it is first seen; the rules under it are
         // counted, then laid out back to back in one pass (no list per key, no rehashing).
-        var numbers = usage.map { [IndexKey: Int](minimumCapacity: $0) }
-        var keysOfSlot = [[Int]](repeating: [], count: slots.count)
-        var keys: [IndexKey] = []
-        var rulesUnder: [Int] = []
+        var numbering = KeyNumbering(usage: usage)
         var rulesPerField = [Int](repeating: 0, count: slots.count)
         // The numbers of each keyed rule's keys, back to back, by rule position.
         var keyNumbers: [Int] = []
@@ -60,34 +57,24 @@ struct IndexBuilder {
             keyConjuncts.append(atom.conjunct)
             rulesPerField[atom.slot] += 1
             // An atom with no keys is never true: the rule is filed nowhere and never tried.
-            for key in atom.keys {
-                let number = numbers[atom.slot][key] ?? {
-                    let number = keys.count
-                    numbers[atom.slot][key] = number
-                    keys.append(key)
-                    rulesUnder.append(0)
-                    keysOfSlot[atom.slot].append(number)
-                    return number
-                }()
-                rulesUnder[number] += 1
-                keyNumbers.append(number)
-            }
+            for key in atom.keys { keyNumbers.append(numbering.count(key, slot: atom.slot)) }
         }
 
         // Slots are numbered in path order, so ties in use keep the paths' order.
+        let keysOfSlot = numbering.keysOfSlot
         let order = keysOfSlot.indices.filter { !keysOfSlot[$0].isEmpty }.sorted {
             rulesPerField[$0] != rulesPerField[$1] ? rulesPerField[$0] > rulesPerField[$1] : $0 < $1
         }
-        var ranges = [PostingRange](repeating: PostingRange(start: 0, end: 0), count: keys.count)
+        var ranges = [PostingRange](repeating: PostingRange(start: 0, end: 0), count: numbering.keys.count)
         var next = 0
         for slot in order {
             for number in keysOfSlot[slot] {
-                ranges[number] = PostingRange(start: next, end: next + rulesUnder[number])
-                next += rulesUnder[number]
+                ranges[number] = PostingRange(start: next, end: next + numbering.rulesUnder[number])
+                next += numbering.rulesUnder[number]
             }
             fields.append(FieldIndex(
                 name: names[slot], path: slots.slots[slot].components, slot: slot,
-                postings: KeyPostings(keysOfSlot[slot].map { (keys[$0], ranges[$0]) })))
+                postings: KeyPostings(keysOfSlot[slot].map { (numbering.keys[$0], ranges[$0]) })))
         }
         // Filled in rule order, so that each run is ascending.
         var filled = ranges.map(\.start)
@@ -120,5 +107,36 @@ struct IndexBuilder {
             }
         }
         return best
+    }
+}
+
+/// Numbers each distinct (field slot, key) as it is first seen and counts the rules filed under it.
+private struct KeyNumbering {
+    private var numbers: [[IndexKey: Int]]
+    /// The keys by number.
+    private(set) var keys: [IndexKey] = []
+    /// The rules filed under each key, by number.
+    private(set) var rulesUnder: [Int] = []
+    /// The numbers of each slot's keys, in the order first seen.
+    private(set) var keysOfSlot: [[Int]]
+
+    /// `usage`: per slot, how many rules could be keyed on it (a size hint).
+    init(usage: [Int]) {
+        numbers = usage.map { [IndexKey: Int](minimumCapacity: $0) }
+        keysOfSlot = [[Int]](repeating: [], count: usage.count)
+    }
+
+    /// Counts one more rule under `key` of `slot`; its number.
+    mutating func count(_ key: IndexKey, slot: Int) -> Int {
+        if let number = numbers[slot][key] {
+            rulesUnder[number] += 1
+            return number
+        }
+        let number = keys.count
+        numbers[slot][key] = number
+        keys.append(key)
+        rulesUnder.append(1)
+        keysOfSlot[slot].append(number)
+        return number
     }
 }

@@ -64,19 +64,20 @@ extension CompiledTableDecoder {
         if action.tab == nil, !action.popToRoot, action.push.isEmpty, action.present == nil {
             throw node.error("the route does nothing: expected a tab, pop_to_root, push or present")
         }
-        var route = Route(action: action, login: try login(fields["login"]))
-        let needsLogin = route.login != .none
-            || table.anyRequiresLogin(action.steps.lazy.map(\.screen))
+        let login = try login(fields["login"])
+        let needsLogin = login != .none || table.anyRequiresLogin(action.steps.lazy.map(\.screen))
         if needsLogin, table.loginScreen == nil {
             throw fields["login"].error("the route needs a login, so a login_screen is needed")
         }
-        route.foreground = try fields["foreground"].optionalChoice(ForegroundPolicy.self)
-        route.ifVisible = try fields["if_visible"].optionalChoice(IfVisiblePolicy.self)
+        let foreground = try fields["foreground"].optionalChoice(ForegroundPolicy.self)
+        let ifVisible = try fields["if_visible"].optionalChoice(IfVisiblePolicy.self)
         let alert = try fields["alert"].object(keys: Self.alertKeys)
-        route.alert = AlertOverride(
-            title: try alert["title"].optionalString(), message: try alert["message"].optionalString(),
-            confirm: try alert["confirm"].optionalString(), cancel: try alert["cancel"].optionalString())
-        return route
+        // Made in one piece: each property set on a `Route` copies its boxed fields out and back.
+        return Route(
+            action: action, login: login, foreground: foreground, ifVisible: ifVisible,
+            alert: AlertOverride(
+                title: try alert["title"].optionalString(), message: try alert["message"].optionalString(),
+                confirm: try alert["confirm"].optionalString(), cancel: try alert["cancel"].optionalString()))
     }
 
     private func step(_ node: CompiledJSONNode, as presentation: Screen.Presentation,

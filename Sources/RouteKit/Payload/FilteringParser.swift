@@ -57,15 +57,9 @@ struct FilteringParser {
     /// The ordinal in `kept` of the kept name equal to a key, or nil when it is skipped.
     @inline(__always)
     func keptOrdinal(_ key: RawKey, _ kept: KeptKeyTable) -> Int? {
-        if key.form == .ascii {
-            if let ordinal = kept.ordinal(
-                ascii: parser.bytes + key.quote + 1, length: key.length, end: parser.bytes + parser.count)
-            {
-                return ordinal
-            }
-            guard kept.hasNonASCII else { return nil }
-        }
-        return kept.ordinal(of: decode(key))
+        guard key.form == .ascii else { return kept.ordinal(of: decode(key)) }
+        return kept.ordinal(ascii: parser.bytes + key.quote + 1, length: key.length, end: parser.bytes + parser.count)
+            ?? kept.ordinal(afterASCIIMiss: decode(key))
     }
 
     /// Validates the value at `index` and moves past it, building nothing but error messages.

@@ -86,11 +86,17 @@ struct KeptKeyTable: Sendable {
             var high = word & 0x8080_8080_8080_8080
             for offset in min(bytes.count, 8)..<bytes.count { high |= UInt64(bytes[offset] & 0x80) }
             guard high == 0 else { return nil }
-            if let ordinal = ordinal(word: word, length: bytes.count, start: start) { return ordinal }
-            return hasNonASCII ? nil : .some(nil)
+            return .some(ordinal(word: word, length: bytes.count, start: start) ?? ordinal(afterASCIIMiss: key))
         }
-        if let found = found ?? nil { return found }
-        return ordinals[key]
+        return (found ?? nil) ?? ordinals[key]
+    }
+
+    /// The ordinal of a plain ASCII key that the byte table did not find: none, unless some kept
+    /// name is non-ASCII and equal to the key as a `String` (canonical equivalence: the Kelvin
+    /// sign is `"K"`).
+    @inline(__always)
+    func ordinal(afterASCIIMiss name: @autoclosure () -> String) -> Int? {
+        hasNonASCII ? ordinals[name()] : nil
     }
 
     /// The ordinal of the kept name equal to the plain ASCII key at `start`, or nil. `end` bounds

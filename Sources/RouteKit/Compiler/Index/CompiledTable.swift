@@ -132,8 +132,6 @@ final class FieldIndex: Sendable {
 
     /// The rules filed under a payload's (normalized) value of the field, or nil.
     func rules(for value: JSONValue) -> PostingRange? {
-        // Most indexed fields are strings: looked up by their bytes, without a key.
-        if case .string(let text) = value { return postings[string: text] }
         guard let key = IndexKey(value) else { return nil }
         return postings[key]
     }

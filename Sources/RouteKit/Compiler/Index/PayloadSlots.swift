@@ -31,10 +31,11 @@ final class PayloadSlots: Sendable {
     private let isNested: [Bool]
     private let types: [FieldType]
     private let reachable: [Bool]
-    /// The top-level member names the slots' paths start with, for `fill(_:from:)`.
-    private let memberNames: KeptKeyTable
-    /// The reachable slots whose paths start with each member name (by its ordinal in
-    /// `memberNames`): `slotsByMember[memberRuns[ordinal]]`.
+    /// Captures the raw value of every reachable slot's path from JSON bytes, into the slot's
+    /// position. Its top level (`capture.names`) is also what `fill(_:from:)` matches keys against.
+    let capture: PathCapture
+    /// The reachable slots whose paths start with each top-level name (by its ordinal in
+    /// `capture.names`): `slotsByMember[memberRuns[ordinal]]`.
     private let slotsByMember: [Int]
     private let memberRuns: [PostingRange]
 
@@ -64,12 +65,12 @@ final class PayloadSlots: Sendable {
         isNested = slots.map { $0.components.count > 1 }
         self.types = slots.map(\.type)
         reachable = slots.map(\.reachable)
-        let memberNames = KeptKeyTable(Set(firstComponents))
-        var slotsOfMember = [[Int]](repeating: [], count: memberNames.ordered.count)
+        let capture = PathCapture(slots.map { $0.reachable ? $0.components : [] })
+        var slotsOfMember = [[Int]](repeating: [], count: capture.names.ordered.count)
         for (index, first) in firstComponents.enumerated() where reachable[index] {
-            if let ordinal = memberNames.ordinal(of: first) { slotsOfMember[ordinal].append(index) }
+            if let ordinal = capture.names.ordinal(of: first) { slotsOfMember[ordinal].append(index) }
         }
-        self.memberNames = memberNames
+        self.capture = capture
         slotsByMember = slotsOfMember.flatMap { $0 }
         var start = 0
         memberRuns = slotsOfMember.map { slots in
@@ -109,7 +110,7 @@ final class PayloadSlots: Sendable {
     func fill(_ states: UnsafeMutableBufferPointer<SlotState>, from members: [String: JSONValue]) {
         var index = members.startIndex
         while index != members.endIndex {
-            if let ordinal = memberNames.ordinal(ofKey: members.keys[index]) {
+            if let ordinal = capture.names.ordinal(ofKey: members.keys[index]) {
                 let run = memberRuns[ordinal]
                 for position in run.start..<run.end { states[slotsByMember[position]] = .member(index) }
             }
@@ -145,10 +146,5 @@ final class PayloadSlots: Sendable {
         case .captured(let raw): value(ofSlot: index, raw: raw)
         case .unread, .member: preconditionFailure("slot \(index) was not read from the payload's bytes")
         }
-    }
-
-    /// Captures the raw value of every reachable slot's path, into the slot's position.
-    var capture: PathCapture {
-        PathCapture(slots.map { $0.reachable ? $0.components : [] })
     }
 }

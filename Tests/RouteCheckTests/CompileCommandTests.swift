@@ -187,14 +187,14 @@ import Testing
         let compiled = try runRouteCheck(["compile", "routes", "-o", "-"], in: dir.url).stdout
         try dir.write("good.json", compiled)
         try dir.write("newer.json", compiled.replacingOccurrences(
-            of: #""format_version": 1"#, with: #""format_version": 2"#))
+            of: #""format_version": 2"#, with: #""format_version": 3"#))
         let good = try runRouteCheck(["validate", "good.json"], in: dir.url)
         #expect(good == RouteCheckRun(stdout: "1 table, 1 file, 9 rules: 0 errors, 0 warnings\n",
                                       stderr: "", status: 0))
         let newer = try runRouteCheck(["validate", "newer.json"], in: dir.url)
         #expect(newer.status == 1)
         #expect(newer.stdout == "newer.json:1:1: error: the compiled table does not load: compiled "
-            + "table format 2 is newer than this RouteKit (reads 1); rebuild it with a matching "
+            + "table format 3 is newer than this RouteKit (reads 1 to 2); rebuild it with a matching "
             + "routecheck [invalid-compiled-table]\n1 table, 1 file, 0 rules: 1 error, 0 warnings\n",
             "\(newer)")
     }
@@ -203,7 +203,7 @@ import Testing
         let dir = try Self.exampleTable()
         let compiled = try runRouteCheck(["compile", "routes", "-o", "-"], in: dir.url).stdout
         try dir.write("newer.json", compiled.replacingOccurrences(
-            of: #""format_version": 1"#, with: #""format_version": 2"#))
+            of: #""format_version": 2"#, with: #""format_version": 3"#))
         try dir.write("broken.json", compiled.replacingOccurrences(
             of: #""screen": "message_detail""#, with: #""screen": 7"#))
         try dir.write("bad.json", compiled.replacingOccurrences(
@@ -211,7 +211,7 @@ import Testing
         try dir.write("yaml.json", "version: 1\n")
         let payload = #"{"type": 3, "id": 42}"#
         let expected = [
-            "newer.json": "compiled table format 2 is newer than this RouteKit (reads 1); rebuild it with a matching routecheck",
+            "newer.json": "compiled table format 3 is newer than this RouteKit (reads 1 to 2); rebuild it with a matching routecheck",
             "broken.json": "rules[0].route.push[0].screen: expected a string",
             "bad.json": "rules[0].when: ",
             "yaml.json": "not a compiled table: invalid JSON: expected a value, found 'v' at byte 0",

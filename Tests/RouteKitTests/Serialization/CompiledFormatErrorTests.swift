@@ -35,7 +35,9 @@ struct CompiledFormatEdit: Sendable, CustomTestStringConvertible {
             if rest.isEmpty, value == nil {
                 members[step] = nil
             } else {
-                members[step] = set(value, at: rest, in: members[step] ?? .null)
+                // A member left out because it held its default is made again to edit inside it.
+                let omitted: JSONValue = Int(rest.first ?? "") == nil ? [:] : []
+                members[step] = set(value, at: rest, in: members[step] ?? (rest.isEmpty ? .null : omitted))
             }
             return .object(members)
         default:
@@ -52,10 +54,10 @@ struct CompiledFormatEdit: Sendable, CustomTestStringConvertible {
     ]
 
     static let edits: [CompiledFormatEdit] = [
-        .init("format_version", 2,
-              "compiled table format 2 is newer than this RouteKit (reads 1); rebuild it with a matching routecheck"),
+        .init("format_version", 3,
+              "compiled table format 3 is newer than this RouteKit (reads 1 to 2); rebuild it with a matching routecheck"),
         .init("format_version", 0,
-              "format_version: compiled table format 0 is not supported (this RouteKit reads 1)"),
+              "format_version: compiled table format 0 is not supported (this RouteKit reads 1 to 2)"),
         .init("format_version", "1", "format_version: expected an integer"),
         .init("format_version", nil, "missing key 'format_version'"),
         .init("format", nil,
@@ -68,7 +70,14 @@ struct CompiledFormatEdit: Sendable, CustomTestStringConvertible {
         .init("tabs/1", "home", "tabs[1]: duplicate tab 'home'"),
         .init("tabs/1", "", "tabs[1]: expected a non-empty tab name"),
         .init("login_screen", "nowhere", "login_screen: unknown screen 'nowhere'"),
-        .init("login_screen", nil, "missing key 'login_screen'"),
+        .init("login_screen", nil,
+              "login_screen: screen 'my_messages' requires login, so a login_screen is needed"),
+        .init("version", nil, "missing key 'version'"),
+        .init("rules/0/name", nil, "rules[0]: missing key 'name'"),
+        .init("rules/0/route/push/0/screen", nil, "rules[0].route.push[0]: missing key 'screen'"),
+        .init("rules/0/route/push/0/tab", "home", "rules[0].route.push[0].tab: unknown key 'tab'"),
+        .init("rules/0/route", [:],
+              "rules[0].route: the route does nothing: expected a tab, pop_to_root, push or present"),
         .init("login_screen", .null,
               "login_screen: screen 'my_messages' requires login, so a login_screen is needed"),
         .init("screens/0/show", "modal", "screens[0].show: expected one of 'push', 'present'"),
@@ -140,7 +149,7 @@ struct CompiledFormatEdit: Sendable, CustomTestStringConvertible {
         ("{}", "not a compiled route table: 'format' is missing, expected 'routekit-compiled'"),
         ("version: 1\ntabs: [home]\n", "not a compiled table: invalid JSON: expected a value, found 'v' at byte 0"),
         (#"{"format": "routekit-compiled", "format_version": 3, "rules": 5}"#,
-         "compiled table format 3 is newer than this RouteKit (reads 1); rebuild it with a matching routecheck"),
+         "compiled table format 3 is newer than this RouteKit (reads 1 to 2); rebuild it with a matching routecheck"),
     ])
     func refusesDocuments(_ text: String, _ expected: String) {
         do {

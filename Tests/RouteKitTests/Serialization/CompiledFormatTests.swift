@@ -21,8 +21,9 @@ import Testing
             "screens", "tabs", "version",
         ])
         #expect(lines.contains(#"  "format": "routekit-compiled","#))
-        #expect(lines.contains(#"  "format_version": 1,"#))
-        #expect(CompiledTableFormat.currentVersion == 1)
+        #expect(lines.contains(#"  "format_version": 2,"#))
+        #expect(CompiledTableFormat.currentVersion == 2)
+        #expect(CompiledTableFormat.oldestReadableVersion == 1)
     }
 
     @Test func everyFieldRoundTrips() throws {
@@ -109,9 +110,89 @@ import Testing
                          range: CompiledFormatFixture.position("app.yaml", line: 3, column: 5))])
         let program = try #require(TableChecker.check(table, sources: []).program)
         #expect(CompiledTableFormat.encode(program) == Self.smallDocument)
+        // The same table as format 1 wrote it, every member present: still read, the same table.
+        let formatOne = try CompiledTableFormat.decode(text: Self.formatOneDocument)
+        #expect(formatOne.table.rules == program.table.rules)
+        #expect(formatOne.table.screens == program.table.screens)
+        #expect(formatOne.table.defaults == program.table.defaults)
+        #expect(CompiledTableFormat.encode(formatOne) == Self.smallDocument)
     }
 
+    /// Members that hold their default are left out, at every level, and read back as that default.
+    @Test func defaultsAreLeftOutAndReadBack() throws {
+        let text = CompiledTableFormat.encode(try CompiledFormatFixture.program())
+        #expect(!text.contains("null"))
+        #expect(!text.contains("false"))
+        #expect(!text.contains("[]"))
+        #expect(!text.contains("{}"))
+        #expect(!text.contains(#""none""#))
+        let program = try CompiledFormatFixture.program()
+        let table = try CompiledTableFormat.decode(text: text).table
+        #expect(table.rules == program.table.rules)
+        #expect(table.screens == program.table.screens)
+    }
+
+
     static let smallDocument = """
+        {
+          "defaults": {
+            "alert": {
+              "cancel": "Cancel",
+              "confirm": "View",
+              "message": "{aps.alert}",
+              "title": ""
+            },
+            "clear_badge": false,
+            "foreground": "alert",
+            "if_visible": "reload"
+          },
+          "format": "routekit-compiled",
+          "format_version": 2,
+          "payload": {
+            "id": "int"
+          },
+          "rules": [
+            {
+              "index": 0,
+              "name": "detail",
+              "route": {
+                "push": [
+                  {
+                    "params": {
+                      "id": "id"
+                    },
+                    "screen": "detail"
+                  }
+                ]
+              },
+              "source": {
+                "column": 5,
+                "file": "app.yaml",
+                "line": 3
+              },
+              "when": "id > 0"
+            }
+          ],
+          "screens": [
+            {
+              "name": "detail",
+              "params": {
+                "id": "int"
+              },
+              "show": "push",
+              "tab": "home"
+            }
+          ],
+          "tabs": [
+            "home"
+          ],
+          "version": 1
+        }
+
+        """
+
+    /// `smallDocument` as format 1 wrote it.
+    static let formatOneDocument = """
         {
           "defaults": {
             "alert": {

@@ -32,22 +32,21 @@ struct CompiledJSONNode {
         return path.isEmpty ? key : path + "." + key
     }
 
-    /// The members of an object that must have exactly `keys`: a missing or an unknown key is an
-    /// error.
+    /// The members of an object with `keys`: an unknown key or a missing required key is an error.
     func object(keys: CompiledKeys) throws(CompiledTableError) -> CompiledJSONObject {
         let members = try members()
         // The keys as the compiler writes them: settled in one walk.
-        if members.count == keys.sorted.count, zip(members, keys.sorted).allSatisfy({ sameKey($0.key, $1) }) {
-            return CompiledJSONObject(node: self, members: members, inOrder: keys.sorted)
+        if let present = keys.presentInOrder(members) {
+            return CompiledJSONObject(node: self, members: members, keys: keys, presentInOrder: present)
         }
         for key in members.map(\.key).sorted() where !keys.declared.contains(key) {
             throw CompiledJSONNode(value[key] ?? .null, path: memberPath(key))
                 .error(CompiledTableMessages.unknownKey(key))
         }
-        for key in keys.declared where value[key] == nil {
+        for key in keys.required where value[key] == nil {
             throw error(CompiledTableMessages.missingKey(key))
         }
-        return CompiledJSONObject(node: self, members: members)
+        return CompiledJSONObject(node: self, members: members, keys: keys)
     }
 
     /// Every member of an object, by key, in the order of their keys' UTF-8 bytes.
@@ -129,32 +128,30 @@ struct CompiledJSONNode {
     }
 }
 
-/// An object whose keys are known to be exactly the expected ones.
+/// An object whose keys `CompiledJSONNode.object(keys:)` has checked: none unknown, none of the
+/// required ones missing.
 struct CompiledJSONObject {
     let node: CompiledJSONNode
     let members: [CompiledJSONMember]
-    /// The keys of `members`, position by position, when they are the expected ones in the
-    /// compiler's order: a key is found among these constants, compared without reading the file's.
-    var inOrder: [String]? = nil
+    let keys: CompiledKeys
+    /// Bit `i` set when `keys.sorted[i]` is present, when the members are in the compiler's
+    /// order: a member is then found by counting bits, comparing only the format's own constants.
+    /// Nil for an object whose keys are in another order.
+    var presentInOrder: UInt64? = nil
 
-    /// The member `key`, which `CompiledJSONNode.object(keys:)` has checked is present.
+    /// The member `key`, or the value its absence stands for (`CompiledKeys`).
     subscript(key: String) -> CompiledJSONNode {
-        let position = inOrder.map { keys in keys.firstIndex { sameKey($0, key) } }
-            ?? members.firstIndex { sameKey($0.key, key) }
-        let value = position.map { members[$0].value } ?? .null
+        let value: CompiledJSONValue
+        if let present = presentInOrder, let position = keys.sorted.firstIndex(where: { sameKey($0, key) }) {
+            let bit: UInt64 = 1 << position
+            value = present & bit != 0
+                ? members[(present & (bit - 1)).nonzeroBitCount].value : keys.absentValue(at: position)
+        } else if let member = members.first(where: { sameKey($0.key, key) }) {
+            value = member.value
+        } else {
+            value = keys.sorted.firstIndex { sameKey($0, key) }.map(keys.absentValue(at:)) ?? .null
+        }
         return CompiledJSONNode(value, path: node.memberPath(key), tracksPaths: node.tracksPaths)
-    }
-}
-
-/// The keys an object of a compiled table must have: as declared (the order a missing key is
-/// reported in) and sorted by UTF-8 bytes (the order the compiler writes them).
-struct CompiledKeys: ExpressibleByArrayLiteral {
-    let declared: [String]
-    let sorted: [String]
-
-    init(arrayLiteral keys: String...) {
-        declared = keys
-        sorted = keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 }
 

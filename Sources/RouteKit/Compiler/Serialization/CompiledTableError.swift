@@ -41,8 +41,8 @@ enum CompiledTableMessages {
     static func missingKey(_ key: String) -> String { "missing key '\(key)'" }
 
     static func newerFormat(_ version: Int64) -> String {
-        "compiled table format \(version) is newer than this RouteKit (reads "
-            + "\(CompiledTableFormat.currentVersion)); rebuild it with a matching routecheck"
+        "compiled table format \(version) is newer than this RouteKit (reads \(readableVersions)); "
+            + "rebuild it with a matching routecheck"
     }
 
     static func notCompiledTable(found: String) -> String {
@@ -63,7 +63,10 @@ enum CompiledTableMessages {
     static func unknownName(_ what: String, _ name: String) -> String { "unknown \(what) '\(name)'" }
 
     static func unsupportedFormat(_ version: Int64) -> String {
-        "compiled table format \(version) is not supported (this RouteKit reads "
-            + "\(CompiledTableFormat.currentVersion))"
+        "compiled table format \(version) is not supported (this RouteKit reads \(readableVersions))"
+    }
+
+    private static var readableVersions: String {
+        "\(CompiledTableFormat.oldestReadableVersion) to \(CompiledTableFormat.currentVersion)"
     }
 }

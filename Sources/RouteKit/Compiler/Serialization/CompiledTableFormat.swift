@@ -4,8 +4,8 @@
 /// The document (described by `schemas/compiled.schema.json`) holds `"format":
 /// "routekit-compiled"`, `"format_version"`, and the table: tabs, login screen, screens, payload
 /// field types, defaults, rules (name, index, `when` text, source position, route) and fallback.
-/// Expressions are kept as text and parsed and checked again when loaded. Keys are sorted and
-/// every key is always written, so the same table gives the same bytes.
+/// Expressions are kept as text and parsed and checked again when loaded. Keys are sorted and a
+/// member that holds its default is left out, so the same table gives the same bytes.
 ///
 /// ```swift
 /// let json = CompiledTableFormat.encode(program)             // what `routecheck compile` writes
@@ -13,8 +13,14 @@
 /// loaded.decide(["type": "3", "id": 42]) == program.decide(["type": "3", "id": 42]) // true
 /// ```
 public enum CompiledTableFormat {
-    /// The `format_version` this RouteKit writes and reads; a newer one is refused.
-    public static let currentVersion = 1
+    /// The `format_version` this RouteKit writes; a newer one is refused.
+    ///
+    /// Format 2 leaves out members that hold their default (format 1 wrote every member, `null`
+    /// for an absent value); it is otherwise the same, and both are read.
+    public static let currentVersion = 2
+
+    /// The oldest `format_version` this RouteKit reads.
+    public static let oldestReadableVersion = 1
 
     /// The value of the document's `format` key.
     public static let formatName = "routekit-compiled"
@@ -31,9 +37,8 @@ public enum CompiledTableFormat {
     /// if let program = checked.program { print(CompiledTableFormat.encode(program)) }
     /// // {
     /// //   "defaults": { … },
-    /// //   "fallback": null,
     /// //   "format": "routekit-compiled",
-    /// //   "format_version": 1,
+    /// //   "format_version": 2,
     /// //   …
     /// ```
     public static func encode(_ program: RoutingProgram) -> String {
@@ -45,7 +50,7 @@ public enum CompiledTableFormat {
     ///
     /// Throws for anything that is not a compiled table this RouteKit can decide with, naming the
     /// JSON path of the problem: `rules[3].route.push[0].screen: expected a string`,
-    /// `compiled table format 2 is newer than this RouteKit (reads 1); rebuild it with a
+    /// `compiled table format 3 is newer than this RouteKit (reads 1 to 2); rebuild it with a
     /// matching routecheck`.
     ///
     /// ```swift

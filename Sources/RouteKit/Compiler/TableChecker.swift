@@ -59,6 +59,8 @@ private struct RuleChecker {
     private var fieldLists: Set<[String]> = []
     /// Each params or login-user text compiled so far, with what compiling it found.
     private var compiledExpressions: [String: (checked: CheckedExpression?, found: [ExpressionDiagnostic])] = [:]
+    /// Shared by the "did you mean" hints of every expression of the table.
+    private var hints = Suggestion.Budget()
 
     init(table: RouteTable, sources: [SourceFile]) {
         self.table = table
@@ -67,7 +69,7 @@ private struct RuleChecker {
     }
 
     mutating func predicate(_ source: ExpressionSource) -> CheckedExpression? {
-        let (checked, found) = ExpressionChecker.compilePredicate(source.text, in: environment)
+        let (checked, found) = ExpressionChecker.compilePredicate(source.text, in: environment, hints: &hints)
         return keep(checked, found, source)
     }
 
@@ -75,7 +77,7 @@ private struct RuleChecker {
         // Params and login users repeat (`id: id` on thousands of rules): each text is compiled
         // once; the result depends on nothing else, and diagnostics are placed per use by `keep`.
         let compiled = compiledExpressions[source.text] ?? {
-            let result = ExpressionChecker.compile(source.text, in: environment)
+            let result = ExpressionChecker.compile(source.text, in: environment, hints: &hints)
             compiledExpressions[source.text] = result
             return result
         }()

@@ -2,7 +2,12 @@
 ///
 /// The same helper serves option names, keys, screens, tabs and payload fields, so every hint in
 /// the product follows one rule: the candidate with the smallest edit distance, if that distance is
-/// small for the word's length (at most a third of it, and at least 1).
+/// small for the word's length (at most a third of it, and at least 1); among equally close
+/// candidates, the first in code-point order.
+///
+/// A table can name tens of thousands of screens and misspell thousands of them, so a hint must
+/// cost little per candidate: a candidate whose length alone rules it out is passed over without
+/// being lowercased or copied, and the distances are computed in buffers made once per call.
 ///
 /// ```swift
 /// Suggestion.closest(to: "mesage_detail", in: ["message_detail", "notice"]) // "message_detail"
@@ -16,34 +21,128 @@ public enum Suggestion {
     /// ```
     public static func closest<S: Sequence>(to word: String, in candidates: S) -> String?
     where S.Element == String {
-        let target = Array(word.lowercased().unicodeScalars)
-        let allowed = max(1, target.count / 3)
+        var distance = EditDistance(word)
         var best: (name: String, distance: Int)?
         for candidate in candidates where candidate != word {
-            let distance = editDistance(target, Array(candidate.lowercased().unicodeScalars),
-                                        limit: allowed)
-            guard distance <= allowed else { continue }
+            guard let found = distance.to(candidate), found <= distance.allowed else { continue }
             if let current = best,
-                distance > current.distance
-                    || (distance == current.distance && candidate >= current.name)
+                found > current.distance || (found == current.distance && candidate >= current.name)
             {
                 continue
             }
-            best = (candidate, distance)
+            best = (candidate, found)
         }
         return best?.name
     }
 
+    /// Like `closest(to:in:)`, within `budget`: when `candidates` are more than the comparisons
+    /// left, there is no hint and the budget is kept for smaller lists.
+    ///
+    /// ```swift
+    /// var budget = Suggestion.Budget()
+    /// Suggestion.closest(to: "mesage_detail", in: ["message_detail"], budget: &budget) // "message_detail"
+    /// ```
+    public static func closest<C: Collection>(to word: String, in candidates: C, budget: inout Budget)
+        -> String? where C.Element == String
+    {
+        guard budget.spend(candidates.count) else { return nil }
+        return closest(to: word, in: candidates)
+    }
+
+    /// How many candidates the hints of one table may compare, so that a table with thousands of
+    /// misspellings among thousands of names is not quadratic: past it, diagnostics come without
+    /// "did you mean".
+    ///
+    /// ```swift
+    /// var budget = Suggestion.Budget() // Suggestion.Budget.maxComparisons comparisons
+    /// ```
+    public struct Budget: Sendable {
+        /// Candidate comparisons per table: a few hundred misspellings among a thousand names fit;
+        /// at about a microsecond a comparison (names of like length), past it costs under a second.
+        public static let maxComparisons = 500_000
+
+        /// Comparisons still allowed.
+        public internal(set) var remainingComparisons: Int
+
+        /// A budget of `comparisons` (`maxComparisons` unless given).
+        public init(comparisons: Int = Budget.maxComparisons) {
+            remainingComparisons = comparisons
+        }
+
+        /// Takes `comparisons` from the budget if that many are left; false (taking none) if not.
+        mutating func spend(_ comparisons: Int) -> Bool {
+            guard comparisons <= remainingComparisons else { return false }
+            remainingComparisons -= comparisons
+            return true
+        }
+    }
+
     /// Damerau-Levenshtein distance (optimal string alignment), giving up above `limit`.
     static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int {
-        if abs(a.count - b.count) > limit { return limit + 1 }
-        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        var previousPrevious = [Int](repeating: 0, count: b.count + 1)
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
+        var distance = EditDistance(a.map(\.value), allowed: limit)
+        return distance.to(b.map(\.value)) ?? limit + 1
+    }
+}
+
+/// Edit distances from one lowercased word to candidates, reusing its buffers between them.
+struct EditDistance {
+    private let target: [UInt32]
+    /// The largest distance worth knowing; a candidate farther away gives nil.
+    let allowed: Int
+    private var candidate: [UInt32] = []
+    private var previousPrevious: [Int] = []
+    private var previous: [Int] = []
+    private var current: [Int] = []
+
+    init(_ word: String) {
+        let target = word.lowercased().unicodeScalars.map(\.value)
+        self.init(target, allowed: max(1, target.count / 3))
+    }
+
+    init(_ target: [UInt32], allowed: Int) {
+        self.target = target
+        self.allowed = allowed
+    }
+
+    /// The distance to `word` ignoring case, or nil when it is more than `allowed`.
+    mutating func to(_ word: String) -> Int? {
+        candidate.removeAll(keepingCapacity: true)
+        if word.utf8.allSatisfy({ $0 < 0x80 }) {
+            // Lowercasing keeps an ASCII word's length, so the length alone can rule it out.
+            guard abs(word.utf8.count - target.count) <= allowed else { return nil }
+            for byte in word.utf8 {
+                let isUpper = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
+                candidate.append(UInt32(isUpper ? byte + 32 : byte))
+            }
+        } else {
+            candidate.append(contentsOf: word.lowercased().unicodeScalars.lazy.map(\.value))
+        }
+        return distanceToCandidate()
+    }
+
+    /// The distance to `word`, already lowercased, or nil when it is more than `allowed`.
+    mutating func to(_ word: [UInt32]) -> Int? {
+        candidate = word
+        return distanceToCandidate()
+    }
+
+    private mutating func distanceToCandidate() -> Int? {
+        let a = target
+        let b = candidate
+        if abs(a.count - b.count) > allowed { return nil }
+        if a.isEmpty || b.isEmpty {
+            let distance = max(a.count, b.count)
+            return distance <= allowed ? distance : nil
+        }
+        let width = b.count + 1
+        // Every cell is written before it is read; only the first row's values matter.
+        previous.removeAll(keepingCapacity: true)
+        previous.append(contentsOf: 0..<width)
+        previousPrevious = Self.resized(previousPrevious, to: width)
+        current = Self.resized(current, to: width)
         for i in 1...a.count {
             current[0] = i
-            var rowMinimum = current[0]
+            var rowMinimum = i
             for j in 1...b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
                 var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
@@ -53,9 +152,17 @@ public enum Suggestion {
                 current[j] = value
                 rowMinimum = min(rowMinimum, value)
             }
-            if rowMinimum > limit { return limit + 1 }
-            (previousPrevious, previous, current) = (previous, current, previousPrevious)
+            if rowMinimum > allowed { return nil }
+            swap(&previousPrevious, &previous)
+            swap(&previous, &current)
         }
-        return previous[b.count]
+        let distance = previous[b.count]
+        return distance <= allowed ? distance : nil
+    }
+
+    private static func resized(_ row: consuming [Int], to count: Int) -> [Int] {
+        if row.count > count { row.removeLast(row.count - count) }
+        if row.count < count { row.append(contentsOf: repeatElement(0, count: count - row.count)) }
+        return row
     }
 }

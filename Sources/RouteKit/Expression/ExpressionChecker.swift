@@ -20,8 +20,18 @@ public enum ExpressionChecker {
     public static func check(
         _ expr: Expr, in env: ExpressionEnvironment, source: String? = nil
     ) -> CheckedExpression {
-        var checker = Checker(env: env)
+        var hints = Suggestion.Budget()
+        return check(expr, in: env, source: source, hints: &hints)
+    }
+
+    /// `check`, with "did you mean" hints drawn from `hints`, which the caller shares between
+    /// the expressions of a table.
+    static func check(
+        _ expr: Expr, in env: ExpressionEnvironment, source: String?, hints: inout Suggestion.Budget
+    ) -> CheckedExpression {
+        var checker = Checker(env: env, hints: hints)
         let type = checker.type(of: expr)
+        hints = checker.hints
         return CheckedExpression(
             expr: expr, type: type, diagnostics: checker.sortedDiagnostics, source: source,
             fields: checker.fields.sorted(), patterns: checker.patterns)
@@ -36,9 +46,17 @@ public enum ExpressionChecker {
     public static func compile(_ source: String, in env: ExpressionEnvironment)
         -> (CheckedExpression?, [ExpressionDiagnostic])
     {
+        var hints = Suggestion.Budget()
+        return compile(source, in: env, hints: &hints)
+    }
+
+    /// `compile`, drawing hints from `hints`.
+    static func compile(_ source: String, in env: ExpressionEnvironment, hints: inout Suggestion.Budget)
+        -> (CheckedExpression?, [ExpressionDiagnostic])
+    {
         let (expr, parseDiagnostics) = ExpressionParser.parse(source)
         guard let expr else { return (nil, parseDiagnostics) }
-        let checked = check(expr, in: env, source: source)
+        let checked = check(expr, in: env, source: source, hints: &hints)
         return (checked, checked.diagnostics)
     }
 
@@ -50,7 +68,16 @@ public enum ExpressionChecker {
     public static func compilePredicate(_ source: String, in env: ExpressionEnvironment)
         -> (CheckedExpression?, [ExpressionDiagnostic])
     {
-        let (compiled, diagnostics) = compile(source, in: env)
+        var hints = Suggestion.Budget()
+        return compilePredicate(source, in: env, hints: &hints)
+    }
+
+    /// `compilePredicate`, drawing hints from `hints`.
+    static func compilePredicate(_ source: String, in env: ExpressionEnvironment,
+                                 hints: inout Suggestion.Budget)
+        -> (CheckedExpression?, [ExpressionDiagnostic])
+    {
+        let (compiled, diagnostics) = compile(source, in: env, hints: &hints)
         guard var checked = compiled else { return (nil, diagnostics) }
         if checked.type != .bool, checked.type != .dyn,
             !checked.diagnostics.contains(where: { $0.severity == .error })
@@ -69,7 +96,13 @@ struct Checker {
     var fields = ReadFields()
     var patterns: [String: RE2Pattern] = [:]
 
-    init(env: ExpressionEnvironment) { self.env = env }
+    /// "Did you mean" work left; see `Suggestion.Budget`.
+    var hints: Suggestion.Budget
+
+    init(env: ExpressionEnvironment, hints: Suggestion.Budget = Suggestion.Budget()) {
+        self.env = env
+        self.hints = hints
+    }
 
     var sortedDiagnostics: [ExpressionDiagnostic] {
         diagnostics.sorted {
@@ -171,7 +204,7 @@ struct Checker {
             return .dyn
         case .undeclared:
             fields.insert(joined)
-            let suggestion = Suggestion.closest(to: joined, in: env.knownPaths)
+            let suggestion = env.suggestion(for: joined, hints: &hints)
             report(ExpressionMessages.undeclaredField(joined, suggestion: suggestion, at: range))
             return .dyn
         }

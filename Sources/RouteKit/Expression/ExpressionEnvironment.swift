@@ -7,14 +7,35 @@
 /// let env = ExpressionEnvironment(fields: ["type": .int, "aps.alert": .any])
 /// ```
 public struct ExpressionEnvironment: Sendable, Hashable {
-    public var fields: [String: FieldType]
+    public var fields: [String: FieldType] {
+        didSet { objectPaths = Self.objectPaths(of: fields) }
+    }
+    /// The proper prefixes of declared paths (`aps` for `aps.alert`): objects. Kept with the
+    /// fields, so that telling an object from an undeclared name is a lookup and not a scan of
+    /// every declared path, for each of thousands of rules.
+    private var objectPaths: Set<String>
 
     /// An environment declaring `fields` by payload path.
     ///
     /// ```swift
     /// let env = ExpressionEnvironment(fields: ["type": .int, "ids": .list(.int)])
     /// ```
-    public init(fields: [String: FieldType] = [:]) { self.fields = fields }
+    public init(fields: [String: FieldType] = [:]) {
+        self.fields = fields
+        objectPaths = Self.objectPaths(of: fields)
+    }
+
+    private static func objectPaths(of fields: [String: FieldType]) -> Set<String> {
+        var result = Set<String>()
+        for key in fields.keys where key.contains(".") {
+            var prefix = ""
+            for part in key.split(separator: ".", omittingEmptySubsequences: false).dropLast() {
+                prefix = prefix.isEmpty ? String(part) : prefix + "." + part
+                result.insert(prefix)
+            }
+        }
+        return result
+    }
 
     /// How a payload path relates to the declarations.
     enum Lookup: Equatable {
@@ -38,21 +59,15 @@ public struct ExpressionEnvironment: Sendable, Hashable {
             if type == .any { return .insideAny }
             return .insideScalar(path: prefix, type: ExpressionType(type))
         }
-        let dotted = joined + "."
-        if fields.keys.contains(where: { $0.hasPrefix(dotted) }) { return .object }
+        if objectPaths.contains(joined) { return .object }
         return .undeclared
     }
 
-    /// Declared paths and their prefixes, for "did you mean" suggestions.
-    var knownPaths: Set<String> {
-        var result = Set<String>()
-        for key in fields.keys {
-            var prefix = ""
-            for part in key.split(separator: ".", omittingEmptySubsequences: false) {
-                prefix = prefix.isEmpty ? String(part) : prefix + "." + part
-                result.insert(prefix)
-            }
-        }
-        return result
+    /// The declared path or prefix `path` is likely a misspelling of, within `hints`.
+    func suggestion(for path: String, hints: inout Suggestion.Budget) -> String? {
+        guard hints.spend(fields.count + objectPaths.count) else { return nil }
+        var declared = fields.keys.makeIterator()
+        var objects = objectPaths.makeIterator()
+        return Suggestion.closest(to: path, in: AnyIterator { declared.next() ?? objects.next() })
     }
 }

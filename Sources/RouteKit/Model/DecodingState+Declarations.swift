@@ -23,8 +23,8 @@ extension DecodingState {
                     decoder.report(ModelMessages.pushedLoginScreen(login.name, at: login.range))
                 }
             } else {
-                decoder.report(ModelMessages.unknownName("screen", login.name,
-                                                         known: screens.map(\.name), at: login.range))
+                let hint = decoder.suggestion(for: login.name, among: screens.lazy.map(\.name))
+                decoder.report(ModelMessages.unknownName("screen", login.name, hint: hint, at: login.range))
             }
         }
         for screen in screens where screen.loginRequired && loginScreen == nil {
@@ -92,7 +92,8 @@ extension DecodingState {
         }
         guard let name = decoder.name(node, what()) else { return nil }
         guard tabs.contains(where: { $0.name == name }) else {
-            decoder.report(ModelMessages.unknownName("tab", name, known: tabNames, at: node.range))
+            let hint = decoder.suggestion(for: name, among: tabNames)
+            decoder.report(ModelMessages.unknownName("tab", name, hint: hint, at: node.range))
             return nil
         }
         return name

@@ -139,9 +139,8 @@ extension DecodingState {
         }
         guard let name = decoder.name(nameNode, "'\(key)'") else { return nil }
         guard let screen = table.screen(named: name) else {
-            decoder.report(ModelMessages.unknownName("screen", name,
-                                                     known: table.screens.map(\.name),
-                                                     at: nameNode.range))
+            let hint = decoder.suggestion(for: name, among: table.screens.lazy.map(\.name))
+            decoder.report(ModelMessages.unknownName("screen", name, hint: hint, at: nameNode.range))
             return nil
         }
         guard screen.show == presentation else {
@@ -163,8 +162,9 @@ extension DecodingState {
         let known = screen.params.map(\.name)
         for (name, pair) in fields.entries {
             guard known.contains(name) else {
-                decoder.report(ModelMessages.unknownParam(name, screen: screen.name, known: known,
-                                                          at: pair.key.range))
+                let hint = decoder.suggestion(for: name, among: known)
+                decoder.report(ModelMessages.unknownParam(name, screen: screen.name, declaresNone: known.isEmpty,
+                                                          hint: hint, at: pair.key.range))
                 continue
             }
             guard let expression = decoder.expression(pair.value, "param '\(name)'") else {

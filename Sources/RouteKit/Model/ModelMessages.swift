@@ -80,18 +80,16 @@ enum ModelMessages {
                    at: range)
     }
 
-    static func unknownKey(_ key: String, in what: String, allowed: [String],
+    static func unknownKey(_ key: String, in what: String, hint: String?,
                            at range: SourceRange) -> Diagnostic {
-        let hint = Suggestion.closest(to: key, in: allowed)
         return Diagnostic(.error, "unknown-key",
                           "unknown key '\(key)' in \(what)"
                               + (hint.map { "; did you mean '\($0)'?" } ?? ""),
                           at: range, fixIt: hint.map { FixIt(replacement: $0) })
     }
 
-    static func unknownName(_ kind: String, _ name: String, known: [String],
+    static func unknownName(_ kind: String, _ name: String, hint: String?,
                             at range: SourceRange) -> Diagnostic {
-        let hint = Suggestion.closest(to: name, in: known)
         let declare = kind == "tab" ? "; add it to 'tabs'" : "; declare it under '\(kind)s'"
         return Diagnostic(.error, DiagnosticCode("unknown-\(kind)"),
                           "unknown \(kind) '\(name)'"
@@ -99,10 +97,9 @@ enum ModelMessages {
                           at: range, fixIt: hint.map { FixIt(replacement: $0) })
     }
 
-    static func unknownParam(_ param: String, screen: String, known: [String],
+    static func unknownParam(_ param: String, screen: String, declaresNone: Bool, hint: String?,
                              at range: SourceRange) -> Diagnostic {
-        let hint = Suggestion.closest(to: param, in: known)
-        let declared = known.isEmpty
+        let declared = declaresNone
             ? "; it declares no params, so remove it" : "; remove it or declare it in the screen's 'params'"
         return Diagnostic(.error, "unknown-param",
                           "screen '\(screen)' has no param '\(param)'"

@@ -4,8 +4,15 @@
 /// found in one run rather than only the first.
 struct NodeDecoder {
     var diagnostics: [Diagnostic] = []
+    /// Shared by every "did you mean" of the table.
+    private var hints = Suggestion.Budget()
 
     mutating func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+
+    /// The name among `known` that `name` is likely a misspelling of, within the table's budget.
+    mutating func suggestion(for name: String, among known: some Collection<String>) -> String? {
+        Suggestion.closest(to: name, in: known, budget: &hints)
+    }
 
     /// The pairs of a mapping, keyed by their scalar text, after reporting unknown keys.
     mutating func mapping(_ node: Node, _ what: @autoclosure () -> String, allowed: [String]) -> Mapping? {
@@ -25,7 +32,8 @@ struct NodeDecoder {
             // Lengths first: unequal strings compare slowly, and most allowed keys are not this one.
             // (Allowed keys are lowercase ASCII, which no string of another length equals.)
             guard allowed.isEmpty || allowed.contains(where: { $0.utf8.count == length && $0 == scalar.value }) else {
-                report(ModelMessages.unknownKey(scalar.value, in: what(), allowed: allowed, at: key.range))
+                let hint = suggestion(for: scalar.value, among: allowed)
+                report(ModelMessages.unknownKey(scalar.value, in: what(), hint: hint, at: key.range))
                 continue
             }
             mapping.append(scalar.value, at: position)

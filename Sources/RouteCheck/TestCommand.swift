@@ -27,8 +27,9 @@ struct TestCommand: Command {
         abstract: "Run golden cases and event scenarios against a route table",
         discussion: """
             Runs the test files of TABLE: every *.test.yaml / *.test.yml file under a directory
-            table, in lexical order of their relative paths (a single-file table has none), or
-            the CASES files when given. A test file has 'cases' (one notification each, sent to
+            table, in lexical order of their relative paths; for a single-file table app.yaml
+            (or a compiled app.json), app.test.yaml and app.test.yml beside it; or the CASES
+            files when given. A table without test files runs nothing and says so on stderr. A test file has 'cases' (one notification each, sent to
             a fresh navigator started with the case's user and UI; 'expect' checks the deciding
             rule, the outcome and the commands) and 'scenarios' (a list of events and one
             expected {outcome, commands} per event); see schemas/tests.schema.json. An expected
@@ -78,6 +79,9 @@ struct TestCommand: Command {
 
         let paths = try testFiles()
         for path in paths { try InputPath.checkReadable(path) }
+        if paths.isEmpty {
+            console.err("note: '\(table)' has no test files (*.test.yaml); nothing to run\n")
+        }
 
         var passed = 0
         var failed = 0

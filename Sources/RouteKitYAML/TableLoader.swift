@@ -91,14 +91,22 @@ public enum TableLoader {
         try files(at: path, named: isRouteFile) ?? [path]
     }
 
-    /// The test files (`*.test.yaml`) of a directory table, in lexical order of their relative
-    /// paths; none for a single-file table.
+    /// The test files (`*.test.yaml`) of a table: under a directory table, in lexical order of
+    /// their relative paths; beside a single-file table `app.yaml` (or a compiled `app.json`),
+    /// `app.test.yaml` and `app.test.yml`, those that exist.
     ///
     /// ```swift
     /// let tests = try TableLoader.testFiles(at: "routes/") // ["routes/login.test.yaml", …]
+    /// try TableLoader.testFiles(at: "app.yaml")             // ["app.test.yaml"] when it exists
     /// ```
     public static func testFiles(at path: String) throws(TableLoadError) -> [String] {
-        try files(at: path, named: isTestFile) ?? []
+        if let listed = try files(at: path, named: isTestFile) { return listed }
+        let file = path as NSString
+        let stem = (file.lastPathComponent as NSString).deletingPathExtension
+        let directory = file.deletingLastPathComponent
+        return ["\(stem).test.yaml", "\(stem).test.yml"]
+            .map { directory.isEmpty ? $0 : (directory as NSString).appendingPathComponent($0) }
+            .filter { FileManager.default.fileExists(atPath: $0) }
     }
 
     /// The files under a directory whose names pass `filter`, sorted by relative path; nil when

@@ -232,6 +232,32 @@ import Testing
                 "\(run)")
     }
 
+    /// `app.test.yaml` and `app.test.yml` beside a single-file table `app.yaml` are its test files,
+    /// as they are beside its compiled form `app.json`; other test files there are not.
+    @Test func singleFileTableRunsTheTestFilesNamedAfterIt() throws {
+        let dir = try directory()
+        try dir.write("app.yaml", SimulateCommandTests.table)
+        try dir.write("app.test.yaml", """
+            cases: [{name: from yaml, payload: {target: notice}, expect: {rule: notice}}]
+
+            """)
+        try dir.write("app.test.yml", """
+            cases: [{name: from yml, payload: {target: notice}, expect: {rule: message-detail}}]
+
+            """)
+        try dir.write("other.test.yaml", "cases: [{name: other, payload: {}, expect: {rule: null}}]\n")
+        let run = try runRouteCheck(["test", "app.yaml"], in: dir.url)
+        #expect(run.status == 1)
+        #expect(run.stdout.hasPrefix("PASS from yaml\nFAIL from yml\n"), "\(run)")
+        #expect(run.stdout.hasSuffix("1 passed, 1 failed\n"), "\(run)")
+        #expect(!run.stdout.contains("other"))
+        _ = try runRouteCheck(["compile", "app.yaml", "-o", "app.json"], in: dir.url)
+        let compiled = try runRouteCheck(["test", "app.json"], in: dir.url)
+        #expect(compiled.stdout.hasSuffix("1 passed, 1 failed\n"), "\(compiled)")
+        let absolute = try runRouteCheck(["test", dir.url.appendingPathComponent("app.yaml").path], in: dir.url)
+        #expect(absolute.stdout.hasSuffix("1 passed, 1 failed\n"), "\(absolute)")
+    }
+
     @Test func casesGivenOnTheCommandLine() throws {
         let dir = try directory()
         try dir.write("app.yaml", SimulateCommandTests.table)
@@ -239,9 +265,11 @@ import Testing
             cases: [{name: only this, payload: {target: notice}, expect: {rule: notice}}]
 
             """)
-        // A single-file table has no test files of its own.
+        // A single-file table without an app.test.yaml beside it has no test files; it says so.
         let none = try runRouteCheck(["test", "app.yaml"], in: dir.url)
-        #expect(none == RouteCheckRun(stdout: "0 passed, 0 failed\n", stderr: "", status: 0))
+        #expect(none == RouteCheckRun(
+            stdout: "0 passed, 0 failed\n",
+            stderr: "note: 'app.yaml' has no test files (*.test.yaml); nothing to run\n", status: 0))
         // CASES replace a directory table's own test files.
         let given = try runRouteCheck(["test", "routes", "extra/one.yaml"], in: dir.url)
         #expect(given == RouteCheckRun(

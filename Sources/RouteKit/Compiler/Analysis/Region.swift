@@ -20,7 +20,18 @@ struct Region: Hashable, Sendable {
         other.fields.reduce(self) { $0.constraining($1.key, $1.value) }
     }
 
-    func intersects(_ other: Region) -> Bool { !intersection(other).isEmpty }
+    /// `!intersection(other).isEmpty`, without building the intersection: the shadowing analysis
+    /// asks this of every pair of alternatives of every pair of rules.
+    func intersects(_ other: Region) -> Bool {
+        for (field, set) in other.fields {
+            if let mine = fields[field] {
+                if mine.intersection(set).isEmpty { return false }
+            } else if set.isEmpty {
+                return false
+            }
+        }
+        return !fields.contains { other.fields[$0.key] == nil && $0.value.isEmpty }
+    }
 }
 
 extension RuleAnalyzer {
@@ -86,12 +97,17 @@ enum Regions {
         }
     }
 
+    /// What splitting a region along one field costs, in `RuleAnalyzer.maxRegionTests` units.
+    static let splitCost = 10
+
     /// Whether every payload of `regions` is in the union of `cover`; nil when that takes more
-    /// than `RuleAnalyzer.maxCoverageSteps`.
-    static func isCovered(_ regions: [Region], by cover: [Region]) -> Bool? {
+    /// than `RuleAnalyzer.maxCoverageSteps`, or more region tests than `work` has left (what it
+    /// takes is taken from `work`).
+    static func isCovered(_ regions: [Region], by cover: [Region], work: inout Int) -> Bool? {
         var budget = RuleAnalyzer.maxCoverageSteps
         for region in regions {
-            guard let covered = isCovered(region, by: cover[...], budget: &budget) else { return nil }
+            guard let covered = isCovered(region, by: cover[...], budget: &budget, work: &work)
+            else { return nil }
             if !covered { return false }
         }
         return true
@@ -100,13 +116,18 @@ enum Regions {
     /// Splits `region` minus the first covering region it meets into disjoint pieces and checks
     /// each piece against the rest: exact for unions of boxes.
     private static func isCovered(
-        _ region: Region, by cover: ArraySlice<Region>, budget: inout Int, depth: Int = 0
+        _ region: Region, by cover: ArraySlice<Region>, budget: inout Int, work: inout Int, depth: Int = 0
     ) -> Bool? {
         if region.isEmpty { return true }
-        guard let position = cover.firstIndex(where: region.intersects) else { return false }
+        let found = cover.firstIndex(where: region.intersects)
+        work -= (found ?? cover.endIndex) - cover.startIndex + 1
+        if work < 0 { return nil }
+        guard let position = found else { return false }
         budget -= 1
-        if budget < 0 || depth > RuleAnalyzer.maxCoverageDepth { return nil }
         let first = cover[position]
+        // Splitting copies the region once per field it constrains: about ten tests' worth each.
+        work -= Self.splitCost * first.fields.count
+        if budget < 0 || work < 0 || depth > RuleAnalyzer.maxCoverageDepth { return nil }
         let rest = cover[(position + 1)...]
         var remaining = region
         for field in first.fields.keys.sorted() {
@@ -115,7 +136,7 @@ enum Regions {
             var outside = remaining
             outside.fields[field] = current.intersection(covering.complement)
             if !outside.isEmpty {
-                guard let covered = isCovered(outside, by: rest, budget: &budget, depth: depth + 1)
+                guard let covered = isCovered(outside, by: rest, budget: &budget, work: &work, depth: depth + 1)
                 else { return nil }
                 if !covered { return false }
             }

@@ -25,20 +25,40 @@ public enum RuleAnalyzer {
     /// let dead = warnings.filter { $0.code == "never-matches" }
     /// ```
     public static func analyze(_ rules: [CheckedRule], fieldTypes: [String: FieldType]) -> [Diagnostic] {
+        analyze(rules, fieldTypes: fieldTypes, regionTests: maxRegionTests)
+    }
+
+    /// `analyze` with `regionTests` in place of `maxRegionTests`, for tests at the limit.
+    static func analyze(_ rules: [CheckedRule], fieldTypes: [String: FieldType], regionTests: Int)
+        -> [Diagnostic]
+    {
         var diagnostics: [Diagnostic] = []
         var earlier: [AnalyzedRule] = []
         var pairsChecked = 0
+        var work = regionTests
         for rule in rules {
             let analyzed = AnalyzedRule(rule, fieldTypes: fieldTypes)
             // Comparing each rule with every earlier one is quadratic: past the budget only the
             // per-rule check (can it match at all?) goes on, so a huge table still loads fast.
             pairsChecked += earlier.count
             let compared = pairsChecked <= maxPairChecks ? earlier : []
-            if let diagnostic = verdict(on: analyzed, after: compared) { diagnostics.append(diagnostic) }
+            if let diagnostic = verdict(on: analyzed, after: compared, work: &work) {
+                diagnostics.append(diagnostic)
+            }
             earlier.append(analyzed)
         }
         return diagnostics
     }
+
+    /// The most tests of one region against another (does it meet it?) that the shadowing
+    /// analysis of one table may make. Rules of 64 alternatives each, compared pairwise up to
+    /// `maxPairChecks`, would otherwise take a billion tests (20 s for 2,000 such rules); past
+    /// it, later rules are still checked for never matching, and nothing false is reported.
+    ///
+    /// ```swift
+    /// RuleAnalyzer.maxRegionTests // 20000000
+    /// ```
+    public static let maxRegionTests = 20_000_000
 
     /// The most (rule, earlier rule) pairs compared for shadowing and duplicates in one table,
     /// about the first 700 rules; later rules are still checked for never matching.
@@ -48,7 +68,9 @@ public enum RuleAnalyzer {
     /// ```
     public static let maxPairChecks = 250_000
 
-    private static func verdict(on rule: AnalyzedRule, after earlier: [AnalyzedRule]) -> Diagnostic? {
+    private static func verdict(on rule: AnalyzedRule, after earlier: [AnalyzedRule], work: inout Int)
+        -> Diagnostic?
+    {
         let range = rule.range ?? .wholeFile("")
         if let formula = rule.formula, rule.regions?.isEmpty == true {
             return AnalysisMessages.neverMatches(
@@ -59,24 +81,31 @@ public enum RuleAnalyzer {
                 rule.name, earlier: twin.name, earlierRange: twin.range, at: range)
         }
         guard let regions = rule.regions else { return nil }
-        let candidates = earlier.filter { other in
-            guard other.resolves, let covering = other.regions else { return false }
-            return covering.contains { a in regions.contains { a.intersects($0) } }
+        var candidates: [AnalyzedRule] = []
+        for other in earlier {
+            guard other.resolves, let covering = other.regions else { continue }
+            // Charged in full before testing: the budget bounds the work, not just the findings.
+            work -= covering.count * regions.count
+            guard work >= 0 else { return nil }
+            if covering.contains(where: { a in regions.contains { a.intersects($0) } }) {
+                candidates.append(other)
+            }
         }
-        guard !candidates.isEmpty, isCovered(regions, by: candidates) else { return nil }
-        // Keep a smallest set of responsible rules, preferring the earliest ones.
+        guard !candidates.isEmpty, isCovered(regions, by: candidates, work: &work) == true else { return nil }
+        // Keep a smallest set of responsible rules, preferring the earliest ones. Out of budget,
+        // the set found so far is kept: it covers the rule too, only it may not be the smallest.
         var responsible = candidates
-        for index in responsible.indices.reversed() where responsible.count > 1 {
+        for index in responsible.indices.reversed() where responsible.count > 1 && work > 0 {
             var trial = responsible
             trial.remove(at: index)
-            if isCovered(regions, by: trial) { responsible = trial }
+            if isCovered(regions, by: trial, work: &work) == true { responsible = trial }
         }
         return AnalysisMessages.shadowedRule(
             rule.name, by: responsible.map { ($0.name, $0.range) }, at: range)
     }
 
-    private static func isCovered(_ regions: [Region], by rules: [AnalyzedRule]) -> Bool {
-        Regions.isCovered(regions, by: rules.flatMap { $0.regions ?? [] }) == true
+    private static func isCovered(_ regions: [Region], by rules: [AnalyzedRule], work: inout Int) -> Bool? {
+        Regions.isCovered(regions, by: rules.flatMap { $0.regions ?? [] }, work: &work)
     }
 }
 

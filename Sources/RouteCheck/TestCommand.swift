@@ -34,7 +34,8 @@ struct TestCommand: Command {
             rule, the outcome and the commands) and 'scenarios' (a list of events and one
             expected {outcome, commands} per event); see schemas/tests.schema.json. An expected
             command matches when every key it lists equals the actual command's; the lists must
-            have the same length and order.
+            have the same length and order, except that a clear_badge the table sends first
+            (defaults.clear_badge: true) is only compared when the expected commands list one.
 
             Prints PASS or FAIL and the name of each case and scenario; a failure shows where it
             is and the expected and actual outcome, rule and commands, one JSON line per

@@ -44,8 +44,39 @@ import Testing
 
     @Test(arguments: seeds)
     func warningsHoldOnEveryPayload(seed: UInt64) throws {
+        try Self.checkWarnings(seed: seed, atoms: Self.atoms, payloads: Self.payloads)
+    }
+
+    /// Fields with no declared type, compared by CEL's heterogeneous equality: `u` is not
+    /// declared, `extra` is declared `any`.
+    static let dynamicAtoms = [
+        "u == 1", "u == 1.0", "u == 2", "u != 1", #"u in [1, "a", true]"#, #"u == "a""#, "u == true",
+        "u == null", "u != null", "has(u)", "u == 9007199254740993", "u == 9007199254740992.0", "u == 0.5",
+        "u.v == 1", "has(u.v)", "extra == 1", "extra in [1, 2.0]", "extra != 2", "has(extra)",
+        "extra.k == 1", "has(extra.k)", "u < 2", "true",
+    ]
+
+    static let dynamicPayloads: [JSONValue] = {
+        let us: [JSONValue?] = [
+            nil, 1, 1.0, 2, "1", "a", true, false, .null, [1], [:], 9_007_199_254_740_993,
+            .double(9_007_199_254_740_992), 0.5, ["v": 1], ["v": "1"],
+        ]
+        let extras: [JSONValue?] = [nil, 1, 2.0, "1", ["k": 1], ["k": 1.5], [1], .null, 9_007_199_254_740_992]
+        return us.flatMap { u in
+            extras.map { extra in .object(["u": u, "extra": extra].compactMapValues { $0 }) }
+        }
+    }()
+
+    @Test(arguments: seeds)
+    func warningsOnUntypedFieldsHoldOnEveryPayload(seed: UInt64) throws {
+        try Self.checkWarnings(seed: seed, atoms: Self.dynamicAtoms, payloads: Self.dynamicPayloads)
+    }
+
+    /// Every rule a warning says never matches matches none of `payloads`, and every payload a
+    /// rule said never to be reached matches is matched by a rule the warning names.
+    static func checkWarnings(seed: UInt64, atoms: [String], payloads: [JSONValue]) throws {
         var random = AnalysisRandom(seed: seed)
-        let specs = (0..<Self.rulesPerTable).map { "r\($0): " + Self.predicate(&random, depth: 3) }
+        let specs = (0..<rulesPerTable).map { "r\($0): " + predicate(&random, depth: 3, atoms: atoms) }
         let rules = try checkedRules(specs)
         let byName = Dictionary(uniqueKeysWithValues: rules.map { ($0.rule.name, $0) })
         for warning in RuleAnalyzer.analyze(rules, fieldTypes: analysisFields) {
@@ -53,7 +84,7 @@ import Testing
             let responsible = warning.notes.compactMap { note in
                 byName.values.first { note.message == "'\($0.rule.name)' matches first here" }
             }
-            for payload in Self.payloads where rule.when.matches(payload: payload) {
+            for payload in payloads where rule.when.matches(payload: payload) {
                 let covered = responsible.contains { $0.when.matches(payload: payload) }
                 #expect(covered, "seed \(seed): \(warning.message) but \(payload) matches \(specs)")
                 if !covered { return }
@@ -61,12 +92,13 @@ import Testing
         }
     }
 
-    static func predicate(_ random: inout AnalysisRandom, depth: Int) -> String {
+    static func predicate(_ random: inout AnalysisRandom, depth: Int, atoms: [String]) -> String {
         let choice = depth == 0 ? 0 : random.next(below: 5)
+        let next = { (random: inout AnalysisRandom) in predicate(&random, depth: depth - 1, atoms: atoms) }
         switch choice {
-        case 1: return "(" + predicate(&random, depth: depth - 1) + " && " + predicate(&random, depth: depth - 1) + ")"
-        case 2: return "(" + predicate(&random, depth: depth - 1) + " || " + predicate(&random, depth: depth - 1) + ")"
-        case 3: return "!(" + predicate(&random, depth: depth - 1) + ")"
+        case 1: return "(" + next(&random) + " && " + next(&random) + ")"
+        case 2: return "(" + next(&random) + " || " + next(&random) + ")"
+        case 3: return "!(" + next(&random) + ")"
         default: return atoms[random.next(below: atoms.count)]
         }
     }

@@ -24,6 +24,13 @@ import Testing
         ], "1: [never-matches] rule 'a' can never match: 'type == 1 || type == 2' and 'type == 3' cannot both be true"),
         Case(["a: type == 1 && type == 2"],
              "1: [never-matches] rule 'a' can never match: 'type' cannot be both 1 and 2"),
+        // Fields of no declared type, as SPEC §4 writes its examples: undeclared, or `any`.
+        Case(["a: undeclared == 1 && undeclared == 2"],
+             "1: [never-matches] rule 'a' can never match: 'undeclared' cannot be both 1 and 2"),
+        Case(["a: extra == 1 && extra == 2"],
+             "1: [never-matches] rule 'a' can never match: 'extra' cannot be both 1 and 2"),
+        Case([#"a: extra.k == "x" && extra.k != "x""#],
+             #"1: [never-matches] rule 'a' can never match: 'extra.k' cannot be both "x" and not "x""#),
         Case(["a: type in [1, 2] && type == 3"],
              "1: [never-matches] rule 'a' can never match: 'type' cannot be both in [1, 2] and 3"),
         Case(["a: id > 5 && id < 3"],
@@ -71,6 +78,11 @@ import Testing
 
     static let shadowed: [Case] = [
         Case(["a: type in [1, 2, 3]", "b: type == 3"],
+             "2: [shadowed-rule] rule 'b' is never reached: every payload it matches is matched by earlier rule 'a' | note 1: 'a' matches first here"),
+        // The same for a field of no declared type; 3.0 is the same value as 3.
+        Case(["a: undeclared in [1, 2, 3]", "b: undeclared == 3.0"],
+             "2: [shadowed-rule] rule 'b' is never reached: every payload it matches is matched by earlier rule 'a' | note 1: 'a' matches first here"),
+        Case(["a: undeclared != null", #"b: undeclared == "x""#],
              "2: [shadowed-rule] rule 'b' is never reached: every payload it matches is matched by earlier rule 'a' | note 1: 'a' matches first here"),
         Case(["a: type == 3", "b: type == 3 && id == 1"],
              "2: [shadowed-rule] rule 'b' is never reached: every payload it matches is matched by earlier rule 'a' | note 1: 'a' matches first here"),
@@ -148,8 +160,12 @@ import Testing
         Case(["a: score > 1.0", "b: score >= 1.0"]),
         // NaN is neither below nor above 1, but it is not 1.
         Case(["a: score < 1", "b: score > 1", "c: score != 1"]),
-        Case(["a: undeclared == 1 && undeclared == 2"]),
-        Case(["a: extra == 1 && extra == 2"]),
+        // Untyped fields (undeclared, or `any`): int and double are equal by value, other kinds
+        // never equal a number, and ordering is not analysed.
+        Case(["a: undeclared == 1", #"b: undeclared == "1""#, "c: undeclared == [1]", "d: undeclared == null"]),
+        Case(["a: extra in [1, 2]", "b: extra > 1"]),
+        Case(["a: undeclared == 9007199254740992.0", "b: undeclared == 9007199254740993"]),
+        Case(["a: undeclared != 1", "b: undeclared == 1.5 || !has(undeclared)"]),
         Case(["a: type == 1 ? true : false", "b: type == 1"]),
         Case(["a: type + 1 == 2 && type == 5"]),
         // Canonically equivalent strings that CEL tells apart.

@@ -1,4 +1,4 @@
-/// The states of one declared payload field, after normalization, that a predicate accepts.
+/// The states of one payload field, after normalization, that a predicate accepts.
 ///
 /// A field is either present with a value of its declared type, absent (`has` is false), or, for
 /// a dotted path such as `aps.badge`, unreachable because its parent is missing or not an object
@@ -51,13 +51,15 @@ struct FieldSet: Hashable, Sendable {
     }
 }
 
-/// What the analysis knows about a declared field's type.
+/// What the analysis knows about a field's type.
 enum AnalysisKind: Hashable, Sendable {
     case int
     case double
     case string
     case bool
-    /// `any` and lists: only presence is analyzed.
+    /// `any`, and fields the table does not declare: values of every kind (`DynamicValues`).
+    case dynamic
+    /// Lists: only presence is analyzed.
     case opaque
 
     init(_ type: FieldType) {
@@ -66,7 +68,8 @@ enum AnalysisKind: Hashable, Sendable {
         case .double: self = .double
         case .string: self = .string
         case .bool: self = .bool
-        case .any, .list: self = .opaque
+        case .any: self = .dynamic
+        case .list: self = .opaque
         }
     }
 
@@ -83,7 +86,8 @@ enum ValueSet: Hashable, Sendable {
     case numbers(IntervalSet, nan: Bool)
     case strings(StringSet)
     case bools(Set<Bool>)
-    /// Values of an `any` or list field: all or none.
+    case dynamic(DynamicValues)
+    /// Values of a list field: all or none.
     case opaque(Bool)
 
     static func all(_ kind: AnalysisKind) -> ValueSet {
@@ -92,6 +96,7 @@ enum ValueSet: Hashable, Sendable {
         case .double: .numbers(IntervalSet(kind.numberBounds), nan: true)
         case .string: .strings(StringSet(members: [], isComplement: true))
         case .bool: .bools([false, true])
+        case .dynamic: .dynamic(.all)
         case .opaque: .opaque(true)
         }
     }
@@ -101,6 +106,7 @@ enum ValueSet: Hashable, Sendable {
         case .int, .double: .numbers(IntervalSet(), nan: false)
         case .string: .strings(StringSet(members: [], isComplement: false))
         case .bool: .bools([])
+        case .dynamic: .dynamic(.none)
         case .opaque: .opaque(false)
         }
     }
@@ -110,6 +116,7 @@ enum ValueSet: Hashable, Sendable {
         case .numbers(let set, let nan): set.isEmpty && !nan
         case .strings(let set): set.isEmpty
         case .bools(let set): set.isEmpty
+        case .dynamic(let values): values.isEmpty
         case .opaque(let any): !any
         }
     }
@@ -119,6 +126,7 @@ enum ValueSet: Hashable, Sendable {
         case (.numbers(let a, let n), .numbers(let b, let m)): .numbers(a.intersection(b), nan: n && m)
         case (.strings(let a), .strings(let b)): .strings(a.intersection(b))
         case (.bools(let a), .bools(let b)): .bools(a.intersection(b))
+        case (.dynamic(let a), .dynamic(let b)): .dynamic(a.intersection(b))
         case (.opaque(let a), .opaque(let b)): .opaque(a && b)
         default: preconditionFailure("value sets of one field have one kind")
         }
@@ -129,6 +137,7 @@ enum ValueSet: Hashable, Sendable {
         case (.numbers(let a, let n), .numbers(let b, let m)): .numbers(a.union(b), nan: n || m)
         case (.strings(let a), .strings(let b)): .strings(a.union(b))
         case (.bools(let a), .bools(let b)): .bools(a.union(b))
+        case (.dynamic(let a), .dynamic(let b)): .dynamic(a.union(b))
         case (.opaque(let a), .opaque(let b)): .opaque(a || b)
         default: preconditionFailure("value sets of one field have one kind")
         }
@@ -140,6 +149,7 @@ enum ValueSet: Hashable, Sendable {
             .numbers(set.complement(within: kind.numberBounds), nan: kind == .double && !nan)
         case .strings(let set): .strings(StringSet(members: set.members, isComplement: !set.isComplement))
         case .bools(let set): .bools(Set([false, true]).subtracting(set))
+        case .dynamic(let values): .dynamic(values.complement)
         case .opaque(let any): .opaque(!any)
         }
     }

@@ -1,5 +1,5 @@
 /// A predicate in the fragment the analysis decides exactly: `&&`, `||` and `!` over atoms that
-/// each test one declared field, with negation pushed down to the atoms.
+/// each test one payload field, with negation pushed down to the atoms.
 ///
 /// Each node stands for the set of normalized payloads on which its expression is `true`.
 /// Because `&&` is true exactly when both sides are and `||` when either is (CEL absorbs errors
@@ -26,7 +26,7 @@ indirect enum Formula: Sendable {
     }
 }
 
-/// A test of one declared field: the field states on which it is `true`.
+/// A test of one payload field: the field states on which it is `true`.
 struct Atom: Sendable {
     /// The declared path, such as `type` or `aps.badge`.
     var field: String
@@ -100,15 +100,24 @@ struct FormulaBuilder {
         var dotted: Bool
     }
 
-    /// The declared field a path expression names; nil for anything else, and for keys that
-    /// contain a dot (`aps["a.b"]` is not the declared `aps.a.b`).
+    /// The payload field a path expression names: a declared one, one inside a field declared
+    /// `any`, or one the table does not declare (both dynamic). Nil for anything else: keys that
+    /// contain a dot (`aps["a.b"]` is not `aps.a.b`), and objects that declared paths go through
+    /// (`aps` when `aps.badge` is declared).
     func field(_ expr: Expr) -> Field? {
         guard let path = Checker.path(of: expr), !path.contains(where: { $0.contains(".") }) else {
             return nil
         }
         let joined = path.joined(separator: ".")
-        guard let type = fieldTypes[joined] else { return nil }
-        return Field(path: joined, kind: AnalysisKind(type), dotted: path.count > 1)
+        let dotted = path.count > 1
+        if let type = fieldTypes[joined] { return Field(path: joined, kind: AnalysisKind(type), dotted: dotted) }
+        for length in stride(from: path.count - 1, to: 0, by: -1) {
+            guard let type = fieldTypes[path[..<length].joined(separator: ".")] else { continue }
+            return type == .any ? Field(path: joined, kind: .dynamic, dotted: dotted) : nil
+        }
+        let prefix = joined + "."
+        if fieldTypes.keys.contains(where: { $0.hasPrefix(prefix) }) { return nil }
+        return Field(path: joined, kind: .dynamic, dotted: dotted)
     }
 
     /// A comparison of a field with literals: the present values on which it is `true`.
@@ -183,7 +192,7 @@ struct FormulaBuilder {
     /// this analysis does not model, so it says nothing about it. Beyond 2^63 every int compares
     /// the same way, which `NumberCut` models.
     static func isExact(_ literal: Literal, _ kind: AnalysisKind) -> Bool {
-        if kind == .int, case .double(let value) = literal,
+        if kind == .int || kind == .dynamic, case .double(let value) = literal,
             value.magnitude >= 0x1p53, value.magnitude <= 0x1p63
         {
             return false
@@ -210,6 +219,13 @@ struct FormulaBuilder {
             return .strings(StringSet(members: [Array(value.unicodeScalars)], isComplement: false))
         case (.bool, .bool(let value)):
             return .bools([value])
+        case (.dynamic, _):
+            // No set would be safe here (too small, a rule looks dead; too large, it shadows):
+            // `isExact`, which every caller asks first, keeps the literals it cannot model out.
+            guard let values = DynamicValues.equal(to: literal) else {
+                preconditionFailure("isExact refuses the literals DynamicValues cannot model")
+            }
+            return .dynamic(values)
         default:
             return .none(kind)
         }

@@ -3,9 +3,11 @@
 /// earlier rule has the very same predicate). All findings are warnings.
 ///
 /// The analysis is sound rather than complete (SPEC §4): it decides exactly predicates built
-/// with `&&`, `||`, `!`, `true` and `false` from atoms that test one declared field against
-/// literals (`==`, `!=`, `in [...]`, `< <= > >=` on numbers, `has`, a bare `bool` field), with
-/// payloads normalized to the declared types and CEL's rules for missing fields. A rule with any
+/// with `&&`, `||`, `!`, `true` and `false` from atoms that test one field against literals
+/// (`==`, `!=`, `in [...]`, `< <= > >=` on numbers, `has`, a bare `bool` field), with payloads
+/// normalized to the declared types and CEL's rules for missing fields. A field of no declared
+/// type (`any`, or undeclared) holds values of every kind (`DynamicValues`); on it, the atoms
+/// analysed are `==`, `!=`, `in` and `has`. A rule with any
 /// other part is neither reported nor counted as covering later rules, and an earlier rule only
 /// covers later ones when its params and `login.user` are sure to compute, since a rule whose
 /// params fail lets the payload through (SPEC §3).

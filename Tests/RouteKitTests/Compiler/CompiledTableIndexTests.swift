@@ -36,6 +36,30 @@ import Testing
         }
     }
 
+    /// CEL converts an int to a double to compare the two, which rounds beyond 2^53; the index
+    /// must agree with the interpreter there too (it filed `score == 9007199254740993` under the
+    /// int, where the payload's 9007199254740992.0 never found it).
+    @Test func intAgainstDoubleBeyondTwoToThe53() throws {
+        let compiled = try Self.compile([
+            "score == 9007199254740993", "type == 9007199254740992.0", "type in [18014398509481984.0, 7]",
+            "type in {9007199254740993: 1}",
+        ])
+        #expect(Self.decide(compiled, ["score": 9_007_199_254_740_993]) == "r0")
+        #expect(Self.decide(compiled, ["score": 9_007_199_254_740_992]) == "r0")
+        #expect(Self.decide(compiled, ["score": 9_007_199_254_740_994]) == nil)
+        #expect(Self.decide(compiled, ["type": 9_007_199_254_740_993]) == "r1")
+        #expect(Self.decide(compiled, ["type": 9_007_199_254_740_992]) == "r1")
+        #expect(Self.decide(compiled, ["type": 9_007_199_254_740_991]) == nil)
+        #expect(Self.decide(compiled, ["type": 18_014_398_509_481_985]) == "r2")
+        #expect(Self.decide(compiled, ["type": 7]) == "r2")
+        // Map keys are found exactly (MapKey), without rounding.
+        #expect(Self.decide(compiled, ["type": 9_007_199_254_740_993]) == "r1")
+        let mapOnly = try Self.compile(["type in {9007199254740993: 1}", "score in {9007199254740993: 1}"])
+        #expect(Self.decide(mapOnly, ["type": 9_007_199_254_740_993]) == "r0")
+        #expect(Self.decide(mapOnly, ["type": 9_007_199_254_740_992]) == nil)
+        #expect(Self.decide(mapOnly, ["score": 9_007_199_254_740_992]) == nil)
+    }
+
     @Test func numbersCompareByValueAcrossIntAndDouble() throws {
         let compiled = try Self.compile(["type == 3.0", "score == 2", "target == \"3\"", "type in [4.0, 5]"])
         #expect(compiled.keyField(ofRuleAt: 0) == "type")

@@ -57,15 +57,15 @@ enum KeyAtomFinder {
         switch expr.kind {
         case .binary(.equal, let lhs, let rhs):
             if let slot = scalarSlot(lhs, slots), let value = constant(rhs) {
-                return KeyAtom(slot: slot, keys: keys(equalTo: value))
+                return keys(equalTo: value, slots.type(ofSlot: slot)).map { KeyAtom(slot: slot, keys: $0) }
             }
             if let slot = scalarSlot(rhs, slots), let value = constant(lhs) {
-                return KeyAtom(slot: slot, keys: keys(equalTo: value))
+                return keys(equalTo: value, slots.type(ofSlot: slot)).map { KeyAtom(slot: slot, keys: $0) }
             }
             return nil
         case .binary(.in, let lhs, let rhs):
             guard let slot = scalarSlot(lhs, slots), let value = constant(rhs) else { return nil }
-            return KeyAtom(slot: slot, keys: keys(containedIn: value))
+            return keys(containedIn: value, slots.type(ofSlot: slot)).map { KeyAtom(slot: slot, keys: $0) }
         case .identifier, .select, .index:
             // A bare field is a true conjunct only when its value is the bool `true`.
             guard let slot = scalarSlot(expr, slots) else { return nil }
@@ -75,15 +75,36 @@ enum KeyAtomFinder {
         }
     }
 
-    /// The keys a scalar field value may have for `field == value` to be true.
-    private static func keys(equalTo value: Value) -> [IndexKey] {
-        // An error makes `==` an error; null, lists and maps never equal a scalar; NaN equals
-        // nothing. In all those cases the atom is never true.
-        IndexKey(value).map { [$0] } ?? []
+    /// The key a value of a field declared `type` has when it equals `value`; `.some(nil)` when
+    /// no value of the field can, and nil when the values that do have no one key.
+    ///
+    /// CEL compares an int with a double by converting the int to a double, which rounds beyond
+    /// 2^53: a double field equals the int literal `v` when it holds `Double(v)`, and an int field
+    /// equals a double literal of magnitude 2^53 to 2^63 for every int that rounds to it (such an
+    /// atom is not a key; the rule is tried on every payload instead).
+    private static func key(_ value: Value, forFieldOf type: FieldType) -> IndexKey?? {
+        switch (type, value) {
+        case (.int, .double(let d)) where d.magnitude >= 0x1p53 && d.magnitude <= 0x1p63:
+            return nil
+        case (.double, .int(let i)):
+            return .some(IndexKey(Value.double(Double(i))))
+        default:
+            return .some(IndexKey(value))
+        }
     }
 
-    /// The keys a scalar field value may have for `field in value` to be true.
-    private static func keys(containedIn value: Value) -> [IndexKey] {
+    /// The keys a scalar field value may have for `field == value` to be true; nil when they
+    /// are not a set of keys (`key(_:forFieldOf:)`).
+    private static func keys(equalTo value: Value, _ type: FieldType) -> [IndexKey]? {
+        // An error makes `==` an error; null, lists and maps never equal a scalar; NaN equals
+        // nothing. In all those cases the atom is never true.
+        guard let key = key(value, forFieldOf: type) else { return nil }
+        return key.map { [$0] } ?? []
+    }
+
+    /// The keys a scalar field value may have for `field in value` to be true; nil when they
+    /// are not a set of keys.
+    private static func keys(containedIn value: Value, _ type: FieldType) -> [IndexKey]? {
         var keys: [IndexKey] = []
         var seen: Set<IndexKey> = []
         func add(_ key: IndexKey?) {
@@ -92,9 +113,13 @@ enum KeyAtomFinder {
         switch value {
         case .list(let items):
             // Element by element with `==`: only scalar elements can equal a scalar.
-            for item in items { add(IndexKey(item)) }
+            for item in items {
+                guard let key = key(item, forFieldOf: type) else { return nil }
+                add(key)
+            }
         case .map(let map):
-            // Key membership: an int, bool or string key; a double finds an equal int key.
+            // Key membership, exact (`MapKey`): an int, bool or string key; a double finds an
+            // equal int key.
             for key in map.keys { add(IndexKey(key.value)) }
         default:
             // `in` over anything else is an error, never true.

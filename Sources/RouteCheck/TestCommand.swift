@@ -81,7 +81,7 @@ struct TestCommand: Command {
         let paths = try testFiles()
         for path in paths { try InputPath.checkReadable(path) }
         if paths.isEmpty {
-            console.err("note: '\(table)' has no test files (*.test.yaml); nothing to run\n")
+            console.err("note: '\(table)' has no test files (\(Self.testFilesLookedFor(table))); nothing to run\n")
         }
 
         var passed = 0
@@ -110,6 +110,17 @@ struct TestCommand: Command {
         if coverage { console.out(coverageReport(routeTable, exercised: exercised)) }
         console.out("\(passed) passed, \(failed) failed\n")
         return failed > 0 ? .findings : .success
+    }
+
+    /// The test files a table without any would have: `*.test.yaml` under a directory,
+    /// `app.test.yaml` beside a file `app.yaml`.
+    private static func testFilesLookedFor(_ table: String) -> String {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: table, isDirectory: &isDirectory), isDirectory.boolValue {
+            return "*.test.yaml"
+        }
+        let stem = ((table as NSString).lastPathComponent as NSString).deletingPathExtension
+        return "\(stem).test.yaml or \(stem).test.yml beside it"
     }
 
     /// The CASES given, or the table's `*.test.yaml` files.

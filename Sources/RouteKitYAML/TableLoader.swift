@@ -106,7 +106,11 @@ public enum TableLoader {
         let directory = file.deletingLastPathComponent
         return ["\(stem).test.yaml", "\(stem).test.yml"]
             .map { directory.isEmpty ? $0 : (directory as NSString).appendingPathComponent($0) }
-            .filter { FileManager.default.fileExists(atPath: $0) }
+            .filter { candidate in
+                var isDirectory: ObjCBool = false
+                return FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory)
+                    && !isDirectory.boolValue
+            }
     }
 
     /// The files under a directory whose names pass `filter`, sorted by relative path; nil when

@@ -256,6 +256,11 @@ import Testing
         #expect(compiled.stdout.hasSuffix("1 passed, 1 failed\n"), "\(compiled)")
         let absolute = try runRouteCheck(["test", dir.url.appendingPathComponent("app.yaml").path], in: dir.url)
         #expect(absolute.stdout.hasSuffix("1 passed, 1 failed\n"), "\(absolute)")
+        // A directory with a test file's name is not a test file.
+        try dir.write("solo.yaml", SimulateCommandTests.table)
+        try dir.write("solo.test.yaml/inner.yaml", "cases: []\n")
+        let solo = try runRouteCheck(["test", "solo.yaml"], in: dir.url)
+        #expect(solo.stdout == "0 passed, 0 failed\n" && solo.status == 0, "\(solo)")
     }
 
     @Test func casesGivenOnTheCommandLine() throws {
@@ -269,7 +274,8 @@ import Testing
         let none = try runRouteCheck(["test", "app.yaml"], in: dir.url)
         #expect(none == RouteCheckRun(
             stdout: "0 passed, 0 failed\n",
-            stderr: "note: 'app.yaml' has no test files (*.test.yaml); nothing to run\n", status: 0))
+            stderr: "note: 'app.yaml' has no test files (app.test.yaml or app.test.yml beside it); nothing to run\n",
+            status: 0))
         // CASES replace a directory table's own test files.
         let given = try runRouteCheck(["test", "routes", "extra/one.yaml"], in: dir.url)
         #expect(given == RouteCheckRun(

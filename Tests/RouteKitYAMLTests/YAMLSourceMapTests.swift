@@ -52,6 +52,17 @@ import Testing
         }
     }
 
+    /// Several offsets at once (one pass over the source) give what each gives alone, past the
+    /// end of the value too.
+    @Test(arguments: cases) func manyOffsetsAtOnceAgreeWithOneAtATime(_ c: Case) throws {
+        let root = try #require(readYAML(c.text).root)
+        let node = try #require(Self.when(root))
+        let file = SourceFile(path: "t.yaml", text: c.text)
+        let offsets = Array(0...(try #require(node.scalarValue).unicodeScalars.count + 2)).reversed() + [0, 1]
+        let together = node.sourcePositions(ofValueOffsets: Array(offsets), in: file)
+        #expect(together == offsets.map { node.sourcePosition(ofValueOffset: $0, in: file) })
+    }
+
     static func position(_ text: String, _ offset: Int) throws -> String {
         let root = try #require(readYAML(text).root)
         let node = try #require(Self.when(root))

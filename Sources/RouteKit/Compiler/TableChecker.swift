@@ -132,24 +132,31 @@ private struct RuleChecker {
 
     private mutating func keep(_ checked: CheckedExpression?, _ found: [ExpressionDiagnostic],
                                _ source: ExpressionSource) -> CheckedExpression? {
-        for diagnostic in found {
+        let ranges = self.ranges(of: source, parts: found.map(\.range))
+        for (diagnostic, range) in zip(found, ranges) {
             diagnostics.append(Diagnostic(
-                diagnostic.severity, diagnostic.code, diagnostic.message,
-                at: range(of: source, offsets: diagnostic.range), fixIt: diagnostic.fixIt))
+                diagnostic.severity, diagnostic.code, diagnostic.message, at: range, fixIt: diagnostic.fixIt))
         }
         guard var checked, !found.contains(where: { $0.severity == .error }) else { return nil }
         checked.fields = fieldLists.insert(checked.fields).memberAfterInsert
         return checked
     }
 
-    /// The file range of part of an expression (the whole expression when `offsets` is nil).
-    private func range(of source: ExpressionSource, offsets: Range<Int>? = nil) -> SourceRange {
-        guard let whole = source.range else { return .wholeFile("") }
-        guard let offsets, let file = files[whole.file] else { return whole }
+    /// The file ranges of parts of an expression, found in one pass over its source.
+    private func ranges(of source: ExpressionSource, parts: [Range<Int>]) -> [SourceRange] {
+        guard !parts.isEmpty else { return [] }
+        guard let whole = source.range else { return parts.map { _ in .wholeFile("") } }
+        guard let file = files[whole.file] else { return parts.map { _ in whole } }
         let node = Node(.scalar(Node.Scalar(source.text, style: source.style)), range: whole)
-        return SourceRange(
-            file: whole.file,
-            start: node.sourcePosition(ofValueOffset: offsets.lowerBound, in: file),
-            end: node.sourcePosition(ofValueOffset: max(offsets.upperBound, offsets.lowerBound), in: file))
+        let bounds = parts.flatMap { [$0.lowerBound, max($0.upperBound, $0.lowerBound)] }
+        let positions = node.sourcePositions(ofValueOffsets: bounds, in: file)
+        return parts.indices.map { index in
+            SourceRange(file: whole.file, start: positions[2 * index], end: positions[2 * index + 1])
+        }
+    }
+
+    /// The file range of a whole expression.
+    private func range(of source: ExpressionSource) -> SourceRange {
+        source.range ?? .wholeFile("")
     }
 }

@@ -7,7 +7,8 @@
 ///
 /// A table can name tens of thousands of screens and misspell thousands of them, so a hint must
 /// cost little per candidate: a candidate whose length alone rules it out is passed over without
-/// being lowercased or copied, and the distances are computed in buffers made once per call.
+/// being lowercased or copied, and the distances are computed in buffers made once per call. A
+/// table's hints share one `Budget`.
 ///
 /// ```swift
 /// Suggestion.closest(to: "mesage_detail", in: ["message_detail", "notice"]) // "message_detail"
@@ -21,22 +22,12 @@ public enum Suggestion {
     /// ```
     public static func closest<S: Sequence>(to word: String, in candidates: S) -> String?
     where S.Element == String {
-        var distance = EditDistance(word)
-        var best: (name: String, distance: Int)?
-        for candidate in candidates where candidate != word {
-            guard let found = distance.to(candidate), found <= distance.allowed else { continue }
-            if let current = best,
-                found > current.distance || (found == current.distance && candidate >= current.name)
-            {
-                continue
-            }
-            best = (candidate, found)
-        }
-        return best?.name
+        var unlimited = Budget(work: .max)
+        return closest(to: word, among: candidates, count: 0, budget: &unlimited)
     }
 
-    /// Like `closest(to:in:)`, within `budget`: when `candidates` are more than the comparisons
-    /// left, there is no hint and the budget is kept for smaller lists.
+    /// Like `closest(to:in:)`, within `budget`: nil, with no hint, when the budget cannot pay
+    /// for the search. A list longer than the work left is not even looked at.
     ///
     /// ```swift
     /// var budget = Suggestion.Budget()
@@ -45,36 +36,29 @@ public enum Suggestion {
     public static func closest<C: Collection>(to word: String, in candidates: C, budget: inout Budget)
         -> String? where C.Element == String
     {
-        guard budget.spend(candidates.count) else { return nil }
-        return closest(to: word, in: candidates)
+        closest(to: word, among: candidates, count: candidates.count, budget: &budget)
     }
 
-    /// How many candidates the hints of one table may compare, so that a table with thousands of
-    /// misspellings among thousands of names is not quadratic: past it, diagnostics come without
-    /// "did you mean".
-    ///
-    /// ```swift
-    /// var budget = Suggestion.Budget() // Suggestion.Budget.maxComparisons comparisons
-    /// ```
-    public struct Budget: Sendable {
-        /// Candidate comparisons per table: a few hundred misspellings among a thousand names fit;
-        /// at about a microsecond a comparison (names of like length), past it costs under a second.
-        public static let maxComparisons = 500_000
-
-        /// Comparisons still allowed.
-        public internal(set) var remainingComparisons: Int
-
-        /// A budget of `comparisons` (`maxComparisons` unless given).
-        public init(comparisons: Int = Budget.maxComparisons) {
-            remainingComparisons = comparisons
+    /// The search behind both: a unit for each of the `count` candidates, paid first, and a unit
+    /// for each cell of each distance table, paid before it is filled.
+    static func closest<S: Sequence>(to word: String, among candidates: S, count: Int, budget: inout Budget)
+        -> String? where S.Element == String
+    {
+        guard budget.spend(count) else { return nil }
+        var distance = EditDistance(word)
+        var best: (name: String, distance: Int)?
+        for candidate in candidates where candidate != word {
+            let found = distance.to(candidate, budget: &budget)
+            if distance.outOfBudget { return nil }
+            guard let found, found <= distance.allowed else { continue }
+            if let current = best,
+                found > current.distance || (found == current.distance && candidate >= current.name)
+            {
+                continue
+            }
+            best = (candidate, found)
         }
-
-        /// Takes `comparisons` from the budget if that many are left; false (taking none) if not.
-        mutating func spend(_ comparisons: Int) -> Bool {
-            guard comparisons <= remainingComparisons else { return false }
-            remainingComparisons -= comparisons
-            return true
-        }
+        return best?.name
     }
 
     /// Damerau-Levenshtein distance (optimal string alignment), giving up above `limit`.
@@ -89,6 +73,8 @@ struct EditDistance {
     private let target: [UInt32]
     /// The largest distance worth knowing; a candidate farther away gives nil.
     let allowed: Int
+    /// Set when the budget could not pay for a distance: the search has no answer.
+    private(set) var outOfBudget = false
     private var candidate: [UInt32] = []
     private var previousPrevious: [Int] = []
     private var previous: [Int] = []
@@ -104,8 +90,9 @@ struct EditDistance {
         self.allowed = allowed
     }
 
-    /// The distance to `word` ignoring case, or nil when it is more than `allowed`.
-    mutating func to(_ word: String) -> Int? {
+    /// The distance to `word` ignoring case, or nil when it is more than `allowed`; the table's
+    /// cells are paid from `budget` (nil and `outOfBudget` when it cannot).
+    mutating func to(_ word: String, budget: inout Suggestion.Budget) -> Int? {
         candidate.removeAll(keepingCapacity: true)
         if word.utf8.allSatisfy({ $0 < 0x80 }) {
             // Lowercasing keeps an ASCII word's length, so the length alone can rule it out.
@@ -116,6 +103,11 @@ struct EditDistance {
             }
         } else {
             candidate.append(contentsOf: word.lowercased().unicodeScalars.lazy.map(\.value))
+        }
+        if abs(candidate.count - target.count) > allowed { return nil }
+        guard budget.spend(max(1, target.count) * max(1, candidate.count)) else {
+            outOfBudget = true
+            return nil
         }
         return distanceToCandidate()
     }

@@ -65,9 +65,9 @@ public struct ExpressionEnvironment: Sendable, Hashable {
 
     /// The declared path or prefix `path` is likely a misspelling of, within `hints`.
     func suggestion(for path: String, hints: inout Suggestion.Budget) -> String? {
-        guard hints.spend(fields.count + objectPaths.count) else { return nil }
         var declared = fields.keys.makeIterator()
         var objects = objectPaths.makeIterator()
-        return Suggestion.closest(to: path, in: AnyIterator { declared.next() ?? objects.next() })
+        return Suggestion.closest(to: path, among: AnyIterator { declared.next() ?? objects.next() },
+                                  count: fields.count + objectPaths.count, budget: &hints)
     }
 }

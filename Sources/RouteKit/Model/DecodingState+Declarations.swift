@@ -91,7 +91,7 @@ extension DecodingState {
             return tabs[Int(index)].name
         }
         guard let name = decoder.name(node, what()) else { return nil }
-        guard tabs.contains(where: { $0.name == name }) else {
+        guard tabPositions[name] != nil else {
             let hint = decoder.suggestion(for: name, among: tabNames)
             decoder.report(ModelMessages.unknownName("tab", name, hint: hint, at: node.range))
             return nil

@@ -19,15 +19,31 @@ extension Node {
     /// let position = node.sourcePosition(ofValueOffset: 8, in: file) // 3:19, the opening quote
     /// ```
     public func sourcePosition(ofValueOffset offset: Int, in file: SourceFile) -> SourcePosition {
-        guard case .scalar(let scalar) = content else { return range.start }
+        sourcePositions(ofValueOffsets: [offset], in: file)[0]
+    }
+
+    /// `sourcePosition(ofValueOffset:in:)` for several offsets, in one pass over the source: an
+    /// expression with hundreds of diagnostics re-scanned its whole text for each.
+    ///
+    /// ```swift
+    /// let (start, end) = (node.sourcePositions(ofValueOffsets: [8, 11], in: file)[0], …)
+    /// ```
+    public func sourcePositions(ofValueOffsets offsets: [Int], in file: SourceFile) -> [SourcePosition] {
+        guard case .scalar(let scalar) = content else { return offsets.map { _ in range.start } }
         let utf8 = file.text.utf8
         let startOffset = max(0, min(range.start.offset, utf8.count))
         let endOffset = max(startOffset, min(range.end.offset, utf8.count))
         let start = utf8.index(utf8.startIndex, offsetBy: startOffset)
         let end = utf8.index(utf8.startIndex, offsetBy: endOffset)
-        var walker = ScalarSourceWalker(bytes: Array(utf8[start..<end]), target: max(0, offset))
-        let local = walker.locate(style: scalar.style, value: scalar.value)
-        return file.position(ofOffset: startOffset + local)
+        // One scalar's place is found by stopping there; several, by recording every place.
+        let target = offsets.count == 1 ? max(0, offsets[0]) : Int.max
+        var walker = ScalarSourceWalker(bytes: Array(utf8[start..<end]), target: target,
+                                        recording: offsets.count > 1)
+        let valueEnd = walker.locate(style: scalar.style, value: scalar.value)
+        return offsets.map { offset in
+            let local = offsets.count == 1 ? valueEnd : walker.place(ofScalar: max(0, offset)) ?? valueEnd
+            return file.position(ofOffset: startOffset + local)
+        }
     }
 }
 
@@ -38,10 +54,19 @@ private struct ScalarSourceWalker {
     let target: Int
     private var produced = 0
     private var found: Int?
+    /// The offset of every value scalar produced, in order, when recording.
+    private var places: [Int]?
 
-    init(bytes: [UInt8], target: Int) {
+    init(bytes: [UInt8], target: Int, recording: Bool = false) {
         self.bytes = bytes
         self.target = target
+        places = recording ? [] : nil
+    }
+
+    /// Where the value's scalar at `index` was produced, when recording; nil past the value.
+    func place(ofScalar index: Int) -> Int? {
+        guard let places, index < places.count else { return nil }
+        return places[index]
     }
 
     mutating func locate(style: Node.ScalarStyle, value: String) -> Int {
@@ -63,6 +88,7 @@ private struct ScalarSourceWalker {
 
     /// Counts one produced value scalar that sits at `offset`; true once the target is reached.
     private mutating func emit(_ offset: Int) -> Bool {
+        places?.append(offset)
         if produced == target {
             found = offset
             return true

@@ -75,10 +75,14 @@ struct DecodingState {
     var decoder = NodeDecoder()
     var versionRange: SourceRange?
     var tabs: [(name: String, range: SourceRange)] = []
+    /// Where each name of `tabs` is: a duplicate or a reference is found without a scan.
+    private(set) var tabPositions: [String: Int] = [:]
     var screenNodes: [(name: String, key: Node, value: Node)] = []
     /// Where each name of `screenNodes` is, to find a duplicate without a scan per screen.
     private var screenPositions: [String: Int] = [:]
     var payloadFields: [PayloadField] = []
+    /// Where each path of `payloadFields` is, for the same reason.
+    private var payloadFieldPositions: [String: Int] = [:]
     var loginScreen: (name: String, range: SourceRange)?
     var defaultsNode: Node?
     var fallbackNode: Node?
@@ -139,11 +143,12 @@ struct DecodingState {
         guard let items = decoder.list(node, "'tabs'") else { return }
         for item in items {
             guard let name = decoder.name(item, "a tab") else { continue }
-            if let first = tabs.first(where: { $0.name == name }) {
+            if let first = tabPositions[name] {
                 decoder.report(ModelMessages.duplicateName("tab", name, at: item.range,
-                                                           first: first.range))
+                                                           first: tabs[first].range))
                 continue
             }
+            tabPositions[name] = tabs.count
             tabs.append((name, item.range))
         }
     }
@@ -179,14 +184,16 @@ struct DecodingState {
             }
             guard let type = decoder.fieldType(pair.value, "the type of payload field '\(path)'") else {
                 // Declared all the same, so its uses draw no 'undeclared field' warnings.
+                payloadFieldPositions[path] = payloadFieldPositions[path] ?? payloadFields.count
                 payloadFields.append(PayloadField(path: path, type: .any, range: pair.key.range))
                 continue
             }
-            if let first = payloadFields.first(where: { $0.path == path }) {
+            if let first = payloadFieldPositions[path] {
                 decoder.report(ModelMessages.duplicateName("payload field", path,
-                                                           at: pair.key.range, first: first.range))
+                                                           at: pair.key.range, first: payloadFields[first].range))
                 continue
             }
+            payloadFieldPositions[path] = payloadFields.count
             payloadFields.append(PayloadField(path: path, type: type, range: pair.key.range))
         }
     }

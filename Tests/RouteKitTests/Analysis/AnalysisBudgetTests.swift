@@ -52,4 +52,28 @@ import Testing
         #expect(partial.first?.message.contains("'a'") == true)
         #expect(partial.first?.message.contains("'b'") == true)
     }
+
+    /// `NeverMatchReason.maxMinimizedParts`: up to 32 conjuncts, the fewest that contradict are
+    /// found by dropping the others one by one (cubic); past it, a pair of atoms on one field, or
+    /// all the conjuncts when no pair contradicts.
+    @Test(arguments: [NeverMatchReason.maxMinimizedParts, NeverMatchReason.maxMinimizedParts + 1])
+    func longConjunctionsAreExplainedByTheirContradictingPair(parts: Int) throws {
+        let others = (1..<(parts - 1)).map { "u\($0) == 1" }
+        let rules = try checkedRules(["a: " + (["u0 == 1"] + others + ["u0 == 2"]).joined(separator: " && ")])
+        let found = RuleAnalyzer.analyze(rules, fieldTypes: analysisFields)
+        #expect(found.map(\.message) == ["rule 'a' can never match: 'u0' cannot be both 1 and 2"])
+    }
+
+    @Test func longConjunctionsWithoutAPairAreExplainedWhole() throws {
+        let three = ["u0 in [1, 2]", "u0 in [2, 3]", "u0 in [1, 3]"]
+        let others = (1...NeverMatchReason.maxMinimizedParts).map { "u\($0) == 1" }
+        let rules = try checkedRules(["a: " + (three + others).joined(separator: " && ")])
+        let found = RuleAnalyzer.analyze(rules, fieldTypes: analysisFields)
+        #expect(found.count == 1)
+        #expect(found.first?.message.hasSuffix("cannot all be true") == true, "\(found.map(\.message))")
+        // Within the limit the three are found alone.
+        let short = try checkedRules(["a: " + (three + others.prefix(3)).joined(separator: " && ")])
+        #expect(RuleAnalyzer.analyze(short, fieldTypes: analysisFields).map(\.message)
+            == ["rule 'a' can never match: 'u0' cannot be in [1, 2], in [2, 3] and in [1, 3] at once"])
+    }
 }

@@ -43,22 +43,40 @@ import Testing
                 let full = Suggestion.editDistance(target, Array(candidate.lowercased().unicodeScalars),
                                                    limit: allowed)
                 var distance = EditDistance(word)
-                #expect(distance.to(candidate) == (full <= allowed ? full : nil), "\(word) / \(candidate)")
+                var budget = Suggestion.Budget()
+                #expect(distance.to(candidate, budget: &budget) == (full <= allowed ? full : nil),
+                        "\(word) / \(candidate)")
             }
         }
     }
 
+    /// A unit per candidate looked at, and one per cell of each distance table: "mesage_detail"
+    /// (13 scalars) against three names, of which only "message_detail" (14) is near enough in
+    /// length to need a table, costs 3 + 13 × 14 = 185.
     @Test func budgetAtTheLimitAndPast() {
         let candidates = ["message_detail", "notice", "login"]
-        var exact = Suggestion.Budget(comparisons: 3)
+        var exact = Suggestion.Budget(work: 185)
         #expect(Suggestion.closest(to: "mesage_detail", in: candidates, budget: &exact) == "message_detail")
-        #expect(exact.remainingComparisons == 0)
-        var short = Suggestion.Budget(comparisons: 2)
+        #expect(exact.remainingWork == 0)
+        var short = Suggestion.Budget(work: 184)
         #expect(Suggestion.closest(to: "mesage_detail", in: candidates, budget: &short) == nil)
-        // Nothing is spent on a list that does not fit, so a smaller one still gets its hint.
-        #expect(short.remainingComparisons == 2)
-        #expect(Suggestion.closest(to: "notic", in: ["notice"], budget: &short) == "notice")
-        #expect(short.remainingComparisons == 1)
-        #expect(Suggestion.Budget().remainingComparisons == Suggestion.Budget.maxComparisons)
+        // A list longer than the work left is not looked at: nothing is spent on it, and a
+        // smaller search still gets its hint.
+        var few = Suggestion.Budget(work: 40)
+        #expect(Suggestion.closest(to: "notic", in: Array(repeating: "x", count: 41), budget: &few) == nil)
+        #expect(few.remainingWork == 40)
+        #expect(Suggestion.closest(to: "notic", in: ["notice"], budget: &few) == "notice")
+        #expect(few.remainingWork == 40 - 1 - 5 * 6)
+        #expect(Suggestion.Budget().remainingWork == Suggestion.Budget.maxWork)
+    }
+
+    /// Long names cost in proportion to their length: 200 names of 1,000 letters are more work
+    /// than the whole budget allows for one misspelling, however few the candidates.
+    @Test func longNamesSpendTheBudgetByTheirLength() {
+        let long = String(repeating: "x", count: 1_000)
+        let names = (0..<200).map { long + "\($0)" }
+        var budget = Suggestion.Budget()
+        #expect(Suggestion.closest(to: long + "7y", in: names, budget: &budget) == nil)
+        #expect(budget.remainingWork < 1_001 * 1_003)
     }
 }

@@ -1,6 +1,7 @@
 /// The states of one payload field, after normalization, that a predicate accepts.
 ///
-/// A field is either present with a value of its declared type, absent (`has` is false), or, for
+/// A field is either present with a value of its type (any kind for `DynamicValues`), absent
+/// (`has` is false), or, for
 /// a dotted path such as `aps.badge`, unreachable because its parent is missing or not an object
 /// (`has` is then an error, like every comparison). Values are kept as exact sets: integers and
 /// doubles as intervals (doubles through an order-preserving integer key, plus NaN), strings as

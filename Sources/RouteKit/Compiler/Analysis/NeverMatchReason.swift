@@ -38,9 +38,22 @@ enum NeverMatchReason {
         }
     }
 
+    /// The most conjuncts whose smallest contradicting subset is searched for by dropping them
+    /// one at a time, which takes time cubic in their number; a longer conjunction is explained
+    /// by a single conjunct that is never true or by two atoms on one field that cannot both
+    /// be, when there are such, and otherwise by all its conjuncts.
+    static let maxMinimizedParts = 32
+
+    /// How many earlier atoms on the same field each atom is compared with, looking for a pair.
+    static let maxPairPartners = 64
+
     /// A smallest subset of the conjuncts that is still never true, found by dropping each
     /// conjunct that is not needed.
     private static func contradiction(_ parts: [Formula]) -> [Formula] {
+        guard parts.count <= maxMinimizedParts else {
+            if let never = parts.first(where: { Regions.of($0)?.isEmpty == true }) { return [never] }
+            return contradictingPair(parts) ?? parts
+        }
         var needed = parts
         var index = 0
         while index < needed.count, needed.count > 1 {
@@ -53,6 +66,20 @@ enum NeverMatchReason {
             }
         }
         return needed
+    }
+
+    /// Two atoms on one field whose sets do not meet, the first such pair in writing order.
+    private static func contradictingPair(_ parts: [Formula]) -> [Formula]? {
+        var earlier: [String: [(position: Int, set: FieldSet)]] = [:]
+        for (position, part) in parts.enumerated() {
+            guard case .atom(let atom) = part else { continue }
+            let partners = earlier[atom.field] ?? []
+            for partner in partners.suffix(maxPairPartners) where partner.set.intersection(atom.set).isEmpty {
+                return [parts[partner.position], part]
+            }
+            earlier[atom.field, default: []].append((position, atom.set))
+        }
+        return nil
     }
 
     /// The operands of nested `&&` (or nested `||`) as one list.

@@ -28,7 +28,7 @@ indirect enum Formula: Sendable {
 
 /// A test of one payload field: the field states on which it is `true`.
 struct Atom: Sendable {
-    /// The declared path, such as `type` or `aps.badge`.
+    /// The field's path, such as `type` or `aps.badge`.
     var field: String
     var set: FieldSet
     /// What the atom requires of the field, for messages: `1`, `not 1`, `in [1, 2]`, `> 5`,
@@ -39,11 +39,12 @@ struct Atom: Sendable {
 
 /// Turns checked expressions into formulas; nil for anything outside the fragment.
 struct FormulaBuilder {
-    let fieldTypes: [String: FieldType]
+    /// The declared fields, made once per table: it knows the objects declared paths go through.
+    let environment: ExpressionEnvironment
     let scalars: [Unicode.Scalar]
 
-    init(fieldTypes: [String: FieldType], source: String) {
-        self.fieldTypes = fieldTypes
+    init(environment: ExpressionEnvironment, source: String) {
+        self.environment = environment
         scalars = Array(source.unicodeScalars)
     }
 
@@ -110,14 +111,16 @@ struct FormulaBuilder {
         }
         let joined = path.joined(separator: ".")
         let dotted = path.count > 1
-        if let type = fieldTypes[joined] { return Field(path: joined, kind: AnalysisKind(type), dotted: dotted) }
-        for length in stride(from: path.count - 1, to: 0, by: -1) {
-            guard let type = fieldTypes[path[..<length].joined(separator: ".")] else { continue }
-            return type == .any ? Field(path: joined, kind: .dynamic, dotted: dotted) : nil
+        // Classified as the checker classifies it.
+        switch environment.lookup(path, joined: joined) {
+        case .declared:
+            guard let type = environment.fields[joined] else { return nil }
+            return Field(path: joined, kind: AnalysisKind(type), dotted: dotted)
+        case .insideAny, .undeclared:
+            return Field(path: joined, kind: .dynamic, dotted: dotted)
+        case .object, .insideScalar:
+            return nil
         }
-        let prefix = joined + "."
-        if fieldTypes.keys.contains(where: { $0.hasPrefix(prefix) }) { return nil }
-        return Field(path: joined, kind: .dynamic, dotted: dotted)
     }
 
     /// A comparison of a field with literals: the present values on which it is `true`.
@@ -144,8 +147,9 @@ struct FormulaBuilder {
             .greater: .less, .greaterOrEqual: .lessOrEqual,
         ]
         guard let reversed = flipped[op] else { return nil }
-        let (fieldExpr, literalExpr, test) = field(lhs) != nil ? (lhs, rhs, op) : (rhs, lhs, reversed)
-        guard let field = field(fieldExpr), field.kind != .opaque, let literal = literal(literalExpr),
+        let left = field(lhs)
+        let (named, literalExpr, test) = left != nil ? (left, rhs, op) : (field(rhs), lhs, reversed)
+        guard let field = named, field.kind != .opaque, let literal = literal(literalExpr),
             let values = Self.values(test, literal, field.kind)
         else { return nil }
         let written = slice(literalExpr)
@@ -192,7 +196,8 @@ struct FormulaBuilder {
     /// this analysis does not model, so it says nothing about it. Beyond 2^63 every int compares
     /// the same way, which `NumberCut` models.
     static func isExact(_ literal: Literal, _ kind: AnalysisKind) -> Bool {
-        if kind == .int || kind == .dynamic, case .double(let value) = literal,
+        if kind == .dynamic { return DynamicValues.equal(to: literal) != nil }
+        if kind == .int, case .double(let value) = literal,
             value.magnitude >= 0x1p53, value.magnitude <= 0x1p63
         {
             return false

@@ -97,7 +97,8 @@ enum Regions {
         }
     }
 
-    /// What splitting a region along one field costs, in `RuleAnalyzer.maxRegionTests` units.
+    /// What copying one field of a region costs when splitting it, in `RuleAnalyzer.maxRegionTests`
+    /// units (a test of one region against another is one).
     static let splitCost = 10
 
     /// Whether every payload of `regions` is in the union of `cover`; nil when that takes more
@@ -125,8 +126,9 @@ enum Regions {
         guard let position = found else { return false }
         budget -= 1
         let first = cover[position]
-        // Splitting copies the region once per field it constrains: about ten tests' worth each.
-        work -= Self.splitCost * first.fields.count
+        // Splitting copies the region, with its fields, once per field the covering region
+        // constrains; a region deep in the recursion has gathered a field per level.
+        work -= Self.splitCost * first.fields.count * (region.fields.count + 1)
         if budget < 0 || work < 0 || depth > RuleAnalyzer.maxCoverageDepth { return nil }
         let rest = cover[(position + 1)...]
         var remaining = region

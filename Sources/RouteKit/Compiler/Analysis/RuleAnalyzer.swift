@@ -7,10 +7,10 @@
 /// (`==`, `!=`, `in [...]`, `< <= > >=` on numbers, `has`, a bare `bool` field), with payloads
 /// normalized to the declared types and CEL's rules for missing fields. A field of no declared
 /// type (`any`, or undeclared) holds values of every kind (`DynamicValues`); on it, the atoms
-/// analysed are `==`, `!=`, `in` and `has`. A rule with any
-/// other part is neither reported nor counted as covering later rules, and an earlier rule only
-/// covers later ones when its params and `login.user` are sure to compute, since a rule whose
-/// params fail lets the payload through (SPEC §3).
+/// analysed are `==`, `!=`, `in` and `has`. A rule with any other part is neither reported nor
+/// counted as covering later rules, and an earlier rule only covers later ones when its params
+/// and `login.user` are sure to compute, since a rule whose params fail lets the payload through
+/// (SPEC §3).
 ///
 /// ```swift
 /// // - name: a, when: type in [1, 2, 3]
@@ -38,8 +38,9 @@ public enum RuleAnalyzer {
         var earlier: [AnalyzedRule] = []
         var pairsChecked = 0
         var work = regionTests
+        let environment = ExpressionEnvironment(fields: fieldTypes)
         for rule in rules {
-            let analyzed = AnalyzedRule(rule, fieldTypes: fieldTypes)
+            let analyzed = AnalyzedRule(rule, environment: environment)
             // Comparing each rule with every earlier one is quadratic: past the budget only the
             // per-rule check (can it match at all?) goes on, so a huge table still loads fast.
             pairsChecked += earlier.count
@@ -124,14 +125,14 @@ private struct AnalyzedRule {
     /// Whether the route surely computes whenever the predicate holds.
     let resolves: Bool
 
-    init(_ rule: CheckedRule, fieldTypes: [String: FieldType]) {
+    init(_ rule: CheckedRule, environment: ExpressionEnvironment) {
         name = rule.rule.name
         range = rule.rule.when.range ?? rule.rule.range
-        let builder = FormulaBuilder(fieldTypes: fieldTypes, source: rule.when.source ?? rule.rule.when.text)
+        let builder = FormulaBuilder(environment: environment, source: rule.when.source ?? rule.rule.when.text)
         formula = builder.formula(rule.when.expr, positive: true)
         regions = formula.flatMap(Regions.of)
         key = PredicateKey(rule.when.expr)
-        resolves = RouteResolution.alwaysResolves(rule.route, regions: regions, fieldTypes: fieldTypes)
+        resolves = RouteResolution.alwaysResolves(rule.route, regions: regions, fieldTypes: environment.fields)
     }
 
     var neverMatches: Bool { regions?.isEmpty == true }

@@ -119,8 +119,7 @@ struct TestCommand: Command {
         if FileManager.default.fileExists(atPath: table, isDirectory: &isDirectory), isDirectory.boolValue {
             return "*.test.yaml"
         }
-        let stem = ((table as NSString).lastPathComponent as NSString).deletingPathExtension
-        return "\(stem).test.yaml or \(stem).test.yml beside it"
+        return TableLoader.testFileNames(beside: table).joined(separator: " or ") + " beside it"
     }
 
     /// The CASES given, or the table's `*.test.yaml` files.

@@ -101,16 +101,25 @@ public enum TableLoader {
     /// ```
     public static func testFiles(at path: String) throws(TableLoadError) -> [String] {
         if let listed = try files(at: path, named: isTestFile) { return listed }
-        let file = path as NSString
-        let stem = (file.lastPathComponent as NSString).deletingPathExtension
-        let directory = file.deletingLastPathComponent
-        return ["\(stem).test.yaml", "\(stem).test.yml"]
+        let directory = (path as NSString).deletingLastPathComponent
+        return testFileNames(beside: path)
             .map { directory.isEmpty ? $0 : (directory as NSString).appendingPathComponent($0) }
             .filter { candidate in
                 var isDirectory: ObjCBool = false
                 return FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory)
                     && !isDirectory.boolValue
             }
+    }
+
+    /// The names of the test files of a single-file table, beside it: `app.test.yaml` and
+    /// `app.test.yml` for `app.yaml` (or its compiled `app.json`).
+    ///
+    /// ```swift
+    /// TableLoader.testFileNames(beside: "routes/app.yaml") // ["app.test.yaml", "app.test.yml"]
+    /// ```
+    public static func testFileNames(beside table: String) -> [String] {
+        let stem = ((table as NSString).lastPathComponent as NSString).deletingPathExtension
+        return ["\(stem).test.yaml", "\(stem).test.yml"]
     }
 
     /// The files under a directory whose names pass `filter`, sorted by relative path; nil when

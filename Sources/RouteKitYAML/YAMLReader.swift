@@ -1,7 +1,8 @@
 internal import CYAML
 import RouteKit
 
-/// Reads one YAML file into a ``YAMLDocument`` of `Node`s, through libyaml's event parser.
+/// Reads one YAML file into a ``YAMLDocument`` of `Node`s, through libyaml's event parser (or,
+/// for files in the common subset that ``YAMLSubsetReader`` reads to the same nodes, without it).
 ///
 /// The reader adds what route files need on top of libyaml: exact positions (1-based, columns
 /// in Unicode scalars, UTF-8 offsets), aliases expanded within ``YAMLLimits``, merge keys
@@ -23,6 +24,12 @@ public enum YAMLReader {
     /// let document = YAMLReader.read(Array("tabs: [home, me]\n".utf8), file: "app.yaml")
     /// ```
     public static func read(_ bytes: [UInt8], file: String, size: Int? = nil) -> YAMLDocument {
+        read(bytes, file: file, size: size, subset: true)
+    }
+
+    /// Reads `bytes` as ``read(_:file:size:)`` does; with `subset: false`, always through
+    /// libyaml, never ``YAMLSubsetReader`` (tests and the fuzzer compare the two).
+    package static func read(_ bytes: [UInt8], file: String, size: Int?, subset: Bool) -> YAMLDocument {
         let fileSize = size ?? bytes.count
         guard fileSize <= YAMLLimits.maxFileSize, bytes.count <= YAMLLimits.maxFileSize else {
             return failure(YAMLMessages.fileTooLarge(fileSize), file: file)
@@ -33,6 +40,9 @@ public enum YAMLReader {
         }
         let content = withoutByteOrderMark(bytes)
         return content.withUnsafeBufferPointer { buffer in
+            if subset, let root = YAMLSubsetReader.read(buffer, file: file) {
+                return YAMLDocument(root: root, diagnostics: [])
+            }
             guard let parser = LibYAMLParser(input: buffer) else {
                 return YAMLDocument(root: nil, diagnostics: [])
             }

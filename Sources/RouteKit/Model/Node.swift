@@ -7,9 +7,9 @@
 /// ```swift
 /// if case .scalar(let scalar) = node.content { print(scalar.value, node.range.start.line) }
 /// ```
-public struct Node: Sendable {
+public struct Node: Sendable, Equatable {
     /// What a node holds: a scalar, a sequence of nodes, or a mapping's key-value pairs.
-    public enum Content: Sendable {
+    public enum Content: Sendable, Equatable {
         case scalar(Scalar)
         case sequence([Node])
         case mapping([Pair])
@@ -41,7 +41,7 @@ public struct Node: Sendable {
     }
 
     /// One `key: value` entry of a mapping.
-    public struct Pair: Sendable {
+    public struct Pair: Sendable, Equatable {
         public var key: Node
         public var value: Node
 

@@ -1,0 +1,212 @@
+import RouteKit
+
+/// Scalars and flow collections of the subset: everything that lies on one line.
+extension YAMLSubsetReader {
+    /// How a plain scalar's text ends.
+    enum PlainStop {
+        /// At `: ` (or `:` ending the line in block context): the scalar is a key.
+        case colon
+        case lineEnd
+        /// At ` #`.
+        case comment
+        /// At `,`, `[`, `]`, `{` or `}` in a flow collection.
+        case flowIndicator
+        /// At something the subset does not read, such as `a:b` in a flow collection.
+        case unsupported
+    }
+
+    /// Where the plain scalar starting at `start` ends: its text's end (trailing spaces
+    /// excluded), where scanning stopped, and why.
+    func plainStop(from start: Int, flow: Bool) -> (end: Int, stoppedAt: Int, stop: PlainStop) {
+        var cursor = start
+        var end = start
+        while true {
+            let byte = bytes[cursor]
+            switch byte {
+            case UInt8(ascii: "\n"):
+                return (end, cursor, .lineEnd)
+            case UInt8(ascii: ":"):
+                let next = bytes[cursor + 1]
+                if next == UInt8(ascii: " ") || (!flow && next == UInt8(ascii: "\n")) {
+                    return (end, cursor, .colon)
+                }
+                if flow { return (end, cursor, .unsupported) }
+                end = cursor + 1
+            case UInt8(ascii: " "):
+                if bytes[cursor + 1] == UInt8(ascii: "#") { return (end, cursor, .comment) }
+            case UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"),
+                UInt8(ascii: "}"):
+                if flow { return (end, cursor, .flowIndicator) }
+                end = cursor + 1
+            default:
+                end = cursor + 1
+            }
+            cursor += 1
+        }
+    }
+
+    /// Whether a plain scalar may start at the cursor: not at an indicator, except a `-` that
+    /// is followed by text (`-5`).
+    func canStartPlainScalar(flow: Bool) -> Bool {
+        switch bytes[index] {
+        case UInt8(ascii: "-"):
+            let next = bytes[index + 1]
+            if isSpaceOrBreak(next) { return false }
+            return !(flow && Self.isFlowIndicator(next))
+        case UInt8(ascii: "?"), UInt8(ascii: ":"), UInt8(ascii: ","), UInt8(ascii: "["),
+            UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "#"),
+            UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"), UInt8(ascii: "|"),
+            UInt8(ascii: ">"), UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "%"),
+            UInt8(ascii: "@"), UInt8(ascii: "`"), UInt8(ascii: " "), UInt8(ascii: "\n"):
+            return false
+        default:
+            return true
+        }
+    }
+
+    static func isFlowIndicator(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"),
+            UInt8(ascii: "}"):
+            true
+        default:
+            false
+        }
+    }
+
+    /// A plain scalar value at the cursor; the cursor stops where the scalar's scan stopped.
+    mutating func plainScalar(flow: Bool) throws(Declined) -> Node {
+        guard canStartPlainScalar(flow: flow) else { throw Declined() }
+        let start = index
+        let (end, stoppedAt, stop) = plainStop(from: start, flow: flow)
+        switch stop {
+        case .colon, .unsupported: throw Declined()
+        case .lineEnd, .comment: if flow { throw Declined() }
+        case .flowIndicator: break
+        }
+        index = stoppedAt
+        return scalar(start, end, style: .plain, range: range(position(start), position(end)))
+    }
+
+    /// A mapping key at the cursor and its text; the cursor moves past its colon.
+    ///
+    /// Only keys that the core schema reads as strings (a letter first, and not a spelling of
+    /// `null`, `true` or `false`) are read, so that comparing texts finds every duplicate.
+    mutating func key(flow: Bool) throws(Declined) -> (node: Node, name: String) {
+        let start = index
+        switch bytes[start] {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"): break
+        default: throw Declined()
+        }
+        let (end, stoppedAt, stop) = plainStop(from: start, flow: flow)
+        guard stop == .colon, stoppedAt - start <= Self.maxKeyLength else { throw Declined() }
+        let node = scalar(start, end, style: .plain, range: range(position(start), position(end)))
+        guard case .scalar(let text) = node.content, !Self.isNullOrBool(text.value) else {
+            throw Declined()
+        }
+        index = stoppedAt + 1
+        return (node, text.value)
+    }
+
+    static func isNullOrBool(_ text: String) -> Bool {
+        switch text {
+        case "null", "Null", "NULL", "true", "True", "TRUE", "false", "False", "FALSE": true
+        default: false
+        }
+    }
+
+    /// A quoted scalar on one line, without escapes.
+    mutating func quotedScalar() throws(Declined) -> Node {
+        let start = index
+        let quote = bytes[start]
+        var cursor = start + 1
+        while bytes[cursor] != quote {
+            let byte = bytes[cursor]
+            if byte == UInt8(ascii: "\n") || (byte == UInt8(ascii: "\\") && quote == UInt8(ascii: "\"")) {
+                throw Declined()
+            }
+            cursor += 1
+        }
+        if quote == UInt8(ascii: "'"), bytes[cursor + 1] == quote { throw Declined() }
+        index = cursor + 1
+        let style: Node.ScalarStyle = quote == UInt8(ascii: "'") ? .singleQuoted : .doubleQuoted
+        return scalar(start + 1, cursor, style: style, range: range(position(start), position(index)))
+    }
+
+    func scalar(_ start: Int, _ end: Int, style: Node.ScalarStyle, range: SourceRange) -> Node {
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        return Node(.scalar(Node.Scalar(text, style: style)), range: range)
+    }
+
+    // MARK: - Flow collections
+
+    /// A flow collection, quoted scalar or plain scalar at the cursor.
+    mutating func flowNode() throws(Declined) -> Node {
+        switch bytes[index] {
+        case UInt8(ascii: "["): return try flowCollection(isMapping: false)
+        case UInt8(ascii: "{"): return try flowCollection(isMapping: true)
+        case UInt8(ascii: "\""), UInt8(ascii: "'"): return try quotedScalar()
+        default: return try plainScalar(flow: true)
+        }
+    }
+
+    /// `[a, b]` or `{a: 1, b: 2}`, closed on the same line.
+    mutating func flowCollection(isMapping: Bool) throws(Declined) -> Node {
+        try enter()
+        defer { depth -= 1 }
+        let close = isMapping ? UInt8(ascii: "}") : UInt8(ascii: "]")
+        let start = position(index)
+        index += 1
+        try skipSpaces(atLeastOne: false)
+        var items: [Node] = []
+        var pairs: [Node.Pair] = []
+        var keys = DistinctKeys()
+        if bytes[index] != close {
+            while true {
+                if isMapping {
+                    let key = try key(flow: true)
+                    try keys.insert(key.name)
+                    try skipSpaces(atLeastOne: false)
+                    pairs.append(Node.Pair(key: key.node, value: try flowNode()))
+                } else {
+                    items.append(try flowNode())
+                }
+                try skipSpaces(atLeastOne: false)
+                guard bytes[index] == UInt8(ascii: ",") else { break }
+                index += 1
+                try skipSpaces(atLeastOne: false)
+                // An empty or trailing entry (`[a, ]`, `[a,, b]`) is left to libyaml.
+                switch bytes[index] {
+                case UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"): throw Declined()
+                default: break
+                }
+            }
+        }
+        guard bytes[index] == close else { throw Declined() }
+        index += 1
+        let end = position(index)
+        let content: Node.Content = isMapping ? .mapping(pairs) : .sequence(items)
+        return Node(content, range: range(start, end))
+    }
+}
+
+/// A mapping's key texts so far, to decline a mapping with a duplicate key (libyaml's path
+/// reports it). Linear while small: most mappings have a handful of keys.
+struct DistinctKeys {
+    private static let linearLimit = 8
+    private var list: [String] = []
+    private var set: Set<String>?
+
+    mutating func insert(_ name: String) throws(YAMLSubsetReader.Declined) {
+        if set != nil {
+            guard set!.insert(name).inserted else { throw YAMLSubsetReader.Declined() }
+            return
+        }
+        guard !list.contains(name) else { throw YAMLSubsetReader.Declined() }
+        list.append(name)
+        if list.count > Self.linearLimit {
+            set = Set(list)
+            list = []
+        }
+    }
+}

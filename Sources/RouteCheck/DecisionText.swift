@@ -2,11 +2,15 @@ import RouteKit
 
 /// Human-readable forms of decisions and explanations for `routecheck eval`.
 enum DecisionText {
-    static func decision(_ decision: Decision) -> String {
+    /// The decision as text; `tableHasFallback` tells an unmatched payload whose fallback could
+    /// not be performed (its params or login user failed) from one with no fallback to try.
+    static func decision(_ decision: Decision, tableHasFallback: Bool) -> String {
         var lines: [String] = []
         switch decision.source {
         case .rule(let name, let index): lines.append("rule: \(name) (#\(index))")
         case .fallback: lines.append("rule: none matched; the fallback applies")
+        case .none where tableHasFallback:
+            lines.append("rule: none matched and the fallback cannot be performed (unmatched)")
         case .none: lines.append("rule: none matched and the table has no fallback (unmatched)")
         }
         guard let action = decision.action else { return lines.joined(separator: "\n") + "\n" }
@@ -37,7 +41,7 @@ enum DecisionText {
             ? screen.screen : "\(screen.screen) \(JSONWriter.write(.object(screen.params)))"
     }
 
-    static func explanation(_ explanation: Explanation) -> String {
+    static func explanation(_ explanation: Explanation, tableHasFallback: Bool) -> String {
         var text = ""
         for issue in explanation.issues { text += "payload: \(issue.message)\n" }
         for attempt in explanation.attempts {
@@ -59,7 +63,7 @@ enum DecisionText {
         if let failure = explanation.fallbackFailure {
             text += "fallback: cannot be performed: \(failure)\n"
         }
-        return text + decision(explanation.decision)
+        return text + decision(explanation.decision, tableHasFallback: tableHasFallback)
     }
 
     static func explanationJSON(_ explanation: Explanation) -> JSONValue {

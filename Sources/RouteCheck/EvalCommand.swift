@@ -81,13 +81,15 @@ struct EvalCommand: Command {
         if explain {
             let explanation = program.explain(value)
             switch format {
-            case .text: context.console.out(DecisionText.explanation(explanation))
+            case .text: context.console.out(DecisionText.explanation(
+                explanation, tableHasFallback: program.fallback != nil))
             case .json: context.console.out(JSONWriter.write(DecisionText.explanationJSON(explanation)) + "\n")
             }
         } else {
             let decision = CompiledTable(program).decide(value)
             switch format {
-            case .text: context.console.out(DecisionText.decision(decision))
+            case .text:
+                context.console.out(DecisionText.decision(decision, tableHasFallback: program.fallback != nil))
             case .json: context.console.out(JSONWriter.write(decision.jsonValue) + "\n")
             }
         }

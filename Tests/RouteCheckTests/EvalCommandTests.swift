@@ -146,6 +146,35 @@ import Testing
         #expect(run.stderr.hasPrefix("Error: "))
     }
 
+    /// A fallback whose login user cannot be computed is not "no fallback", and an error value
+    /// is not described as a value that is not a user id.
+    @Test func fallbackThatCannotBePerformed() throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("t.yaml", """
+            version: 1
+            tabs: [home, me]
+            login_screen: login
+            screens:
+              gated: {show: push, tab: me}
+              login: {show: present}
+            payload: {type: int, uid: string}
+            routes:
+              - {name: one, when: type == 1, tab: home}
+            fallback: {push: gated, login: {user: uid}}
+
+            """)
+        let plain = try eval(["t.yaml", "--payload", #"{"type": 5}"#], in: dir.url)
+        #expect(plain.stdout == "rule: none matched and the fallback cannot be performed (unmatched)\n", "\(plain)")
+        let explained = try eval(["t.yaml", "--payload", #"{"type": 5}"#, "--explain"], in: dir.url)
+        #expect(explained.stdout.hasSuffix("""
+            fallback: cannot be performed: login.user cannot be computed: uid → error: no such key 'uid'
+            rule: none matched and the fallback cannot be performed (unmatched)
+
+            """), "\(explained)")
+        let matched = try eval(["t.yaml", "--payload", #"{"type": 5, "uid": "u1"}"#], in: dir.url)
+        #expect(matched.stdout.hasPrefix("rule: none matched; the fallback applies\n"), "\(matched)")
+    }
+
     @Test func tableWithErrorsExitsOne() throws {
         let dir = try TemporaryDirectory()
         try dir.write("t.yaml", "version: 1\ntabs: [home]\nroutes:\n  - {name: a, when: type == , tab: home}\n")

@@ -11,7 +11,8 @@ public struct Decision: Sendable, Hashable {
         /// The first rule that matched, by name and index in table order.
         case rule(name: String, index: Int)
         case fallback
-        /// No rule matched and the table has no fallback.
+        /// No rule matched, and the table has no fallback or its fallback cannot be performed
+        /// (a param or the login user cannot be computed from the payload).
         case none
     }
 

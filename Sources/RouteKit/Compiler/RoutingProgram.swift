@@ -88,8 +88,9 @@ public struct RoutingProgram: RouteDecider {
         if let user = route.loginUser {
             let value = user.evaluate(payload: payload)
             guard case .string(let id) = value else {
+                let problem = value.isError ? "\(value)" : "\(value) is not a user id"
                 return .failure(ResolveFailure(
-                    description: "login.user cannot be computed: \(user.source ?? "") → \(value) is not a user id"))
+                    description: "login.user cannot be computed: \(user.source ?? "") → \(problem)"))
             }
             login = .user(id)
         }

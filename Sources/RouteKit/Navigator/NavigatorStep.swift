@@ -42,7 +42,8 @@ extension Navigator {
         case awaitingLogin = "awaiting_login"
         /// A foreground notification whose route says `foreground: ignore`.
         case ignored
-        /// No rule matched and the table has no fallback.
+        /// No rule matched, and the table has no fallback or its fallback cannot be performed
+        /// (a param or the login user cannot be computed from the payload).
         case unmatched
         /// The route was dropped: the alert or the login was cancelled, or login is needed and the
         /// table names no login screen.

@@ -83,14 +83,14 @@ struct EvalCommand: Command {
             switch format {
             case .text: context.console.out(DecisionText.explanation(
                 explanation, tableHasFallback: program.fallback != nil))
-            case .json: context.console.out(JSONWriter.write(DecisionText.explanationJSON(explanation)) + "\n")
+            case .json: context.console.out(JSONWriter.write(DecisionText.explanationJSON(explanation), keyOrder: .spec) + "\n")
             }
         } else {
             let decision = CompiledTable(program).decide(value)
             switch format {
             case .text:
                 context.console.out(DecisionText.decision(decision, tableHasFallback: program.fallback != nil))
-            case .json: context.console.out(JSONWriter.write(decision.jsonValue) + "\n")
+            case .json: context.console.out(JSONWriter.write(decision.jsonValue, keyOrder: .spec) + "\n")
             }
         }
         return .success
@@ -133,7 +133,7 @@ struct EvalCommand: Command {
                     bad = true
                     output = ["error": .string("line \(lineNumber): \(error.description)")]
                 }
-                context.console.out(JSONWriter.write(output) + "\n")
+                context.console.out(JSONWriter.write(output, keyOrder: .spec) + "\n")
             }
         } catch {
             throw .io("cannot read '\(file)': \(error.localizedDescription)")

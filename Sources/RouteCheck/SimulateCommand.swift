@@ -21,7 +21,8 @@ struct SimulateCommand: Command {
             "app_state": "active"}, and sends them in order to a navigator for TABLE whose UI
             starts as --ui says (default: the first tab, every stack at its root, no modal) with
             --user logged in (default: nobody). Prints one line per event:
-            {"commands": [...], "outcome": ...}, keys sorted.
+            {"outcome": ..., "commands": [...]}, keys in SPEC's order (a command's
+            "cmd" first, then its fields as SPEC lists them).
 
             Every event is checked before any runs: a bad one is reported on standard error with
             its number (1-based) and nothing runs (exit status 2). A table with errors has its
@@ -75,7 +76,7 @@ struct SimulateCommand: Command {
         }
         var navigator = Navigator(decider: decider, ui: start, user: user)
         for event in list {
-            context.console.out(JSONWriter.write(navigator.send(event).jsonValue) + "\n")
+            context.console.out(JSONWriter.write(navigator.send(event).jsonValue, keyOrder: .spec) + "\n")
         }
         return .success
     }

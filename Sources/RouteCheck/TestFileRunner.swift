@@ -182,7 +182,7 @@ struct TestReport {
             if item.kind == .scenario {
                 output += "  event \(failure.index + 1) of \(item.events.count) "
                     + "(\(TextDiagnosticRenderer.location(failure.event.range))): "
-                    + JSONWriter.write(failure.event.event.jsonValue) + "\n"
+                    + JSONWriter.write(failure.event.event.jsonValue, keyOrder: .spec) + "\n"
                 indent = "    "
             }
             output += step(failure, indent: indent)
@@ -201,11 +201,11 @@ struct TestReport {
         let marker = failure.firstCommandDifference
         if let expected = failure.expected.commands {
             output += indent + "expected commands:\n"
-            output += lines(expected.map { JSONWriter.write($0.jsonValue) }, marker: marker,
+            output += lines(expected.map { JSONWriter.write($0.jsonValue, keyOrder: .spec) }, marker: marker,
                             indent: indent)
         }
         output += indent + "actual commands:\n"
-        output += lines(failure.actual.commands.map { JSONWriter.write($0.jsonValue) },
+        output += lines(failure.actual.commands.map { JSONWriter.write($0.jsonValue, keyOrder: .spec) },
                         marker: marker.map { $0 + failure.unlistedClearBadge }, indent: indent)
         return output
     }

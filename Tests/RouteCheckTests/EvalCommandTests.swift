@@ -28,7 +28,7 @@ import Testing
         // "7" is normalized to the int param; 3 to the declared string field.
         let run = try eval(["routes", "--payload", #"{"type": 3, "id": "7"}"#, "--format", "json"])
         #expect(run.status == 0)
-        #expect(run.stdout == #"{"action":{"pop_to_root":true,"present":null,"push":[{"params":{"id":7},"screen":"message_detail"}],"tab":"home"},"alert":{"cancel":"Cancel","confirm":"View","message":"","title":""},"foreground":"alert","if_visible":"reload","index":0,"login":{"required":false,"user":null},"rule":"message-detail","source":"rule"}"# + "\n")
+        #expect(run.stdout == #"{"rule":"message-detail","index":0,"action":{"tab":"home","pop_to_root":true,"present":null,"push":[{"screen":"message_detail","params":{"id":7}}]},"alert":{"title":"","message":"","confirm":"View","cancel":"Cancel"},"foreground":"alert","if_visible":"reload","login":{"required":false,"user":null},"source":"rule"}"# + "\n")
     }
 
     @Test func userAddressedRouteNeedsThatUser() throws {
@@ -106,11 +106,11 @@ import Testing
         let run = try eval([Self.repoRoot.appendingPathComponent("routes").path, "--payloads", file.path], in: dir.url)
         #expect(run.status == 1)
         #expect(run.stdout == """
-            {"index":0,"rule":"message-detail"}
+            {"rule":"message-detail","index":0}
             {"error":"line 2: the payload must be a JSON object, found an array"}
-            {"index":4,"rule":"notice"}
+            {"rule":"notice","index":4}
             {"error":"line 5: expected a string key, found 'b' at byte 1"}
-            {"index":-1,"rule":null}
+            {"rule":null,"index":-1}
 
             """, "\(run)")
     }
@@ -120,7 +120,7 @@ import Testing
         let file = try dir.write("p.jsonl", "{\"type\":\"0\"}\n{\"type\":1}\n")
         let run = try eval([Self.repoRoot.appendingPathComponent("routes").path, "--payloads", file.path], in: dir.url)
         #expect(run.status == 0)
-        #expect(run.stdout == "{\"index\":6,\"rule\":\"home-tab\"}\n{\"index\":7,\"rule\":\"discover-tab\"}\n")
+        #expect(run.stdout == "{\"rule\":\"home-tab\",\"index\":6}\n{\"rule\":\"discover-tab\",\"index\":7}\n")
     }
 
     @Test func payloadsFromStandardInputWithExplain() throws {
@@ -129,8 +129,8 @@ import Testing
         #expect(run.status == 1)
         let lines = run.stdout.split(separator: "\n")
         #expect(lines.count == 2, "\(run)")
-        #expect(lines.first?.hasPrefix(#"{"explain":{"fallback_failure":null,"normalization":[],"rules":[{"#) == true)
-        #expect(lines.first?.hasSuffix(#"}]},"index":4,"rule":"notice"}"#) == true, "\(run)")
+        #expect(lines.first?.hasPrefix(#"{"rule":"notice","index":4,"explain":{"rules":[{"rule":"message-detail","index":0,"#) == true)
+        #expect(lines.first?.hasSuffix(#"}],"fallback_failure":null,"normalization":[]}}"#) == true, "\(run)")
         #expect(lines.first?.contains(#"{"expression":"target","value":"\"notice\""}"#) == true)
         #expect(lines.last == #"{"error":"line 2: the payload must be a JSON object, found an array"}"#)
     }

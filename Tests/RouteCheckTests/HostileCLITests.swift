@@ -110,16 +110,16 @@ import Testing
         #expect(run.status == 1)
         #expect(run.stderr == "")
         #expect(run.stdout == #"""
-            {"index":0,"rule":"a"}
+            {"rule":"a","index":0}
             {"error":"line 2: number out of range at byte 9"}
             {"error":"line 3: NaN and Infinity are not allowed at byte 9"}
             {"error":"line 4: lone surrogate '\\uD800' is not allowed at byte 9"}
-            {"index":-1,"rule":null}
+            {"rule":null,"index":-1}
             {"error":"line 6: nesting deeper than 32 levels at byte 32"}
             {"error":"line 7: payload is larger than 65536 bytes at byte 65536"}
             {"error":"line 8: expected ',' or '}', found byte 0x00 at byte 20"}
             {"error":"line 9: invalid UTF-8 byte sequence at byte 9"}
-            {"index":0,"rule":"a"}
+            {"rule":"a","index":0}
             {"error":"line 11: the payload must be a JSON object, found an array"}
 
             """#, "\(run)")

@@ -13,10 +13,10 @@ import Testing
     @Test func jsonHasTheSpecKeys() {
         let summary = DiagnosticSummary(tables: 1, files: 4, rules: 12, errors: 1, warnings: 0)
         #expect(JSONDiagnosticRenderer.render([diagnostic], summary: summary) == """
-            {"diagnostics":[{"code":"unknown-screen","column":11,"end_column":24,"end_line":2,\
-            "file":"routes/app/messages.yaml","fix_it":null,"line":2,"message":"unknown screen \
-            'mesage_detail'; did you mean 'message_detail'?","notes":[],"severity":"error"}],\
-            "summary":{"errors":1,"files":4,"rules":12,"tables":1,"warnings":0}}
+            {"diagnostics":[{"file":"routes/app/messages.yaml","line":2,"column":11,"end_line":2,\
+            "end_column":24,"severity":"error","code":"unknown-screen","message":"unknown screen \
+            'mesage_detail'; did you mean 'message_detail'?","fix_it":null,"notes":[]}],\
+            "summary":{"tables":1,"files":4,"rules":12,"errors":1,"warnings":0}}
             """)
     }
 
@@ -29,12 +29,12 @@ import Testing
         let summary = DiagnosticSummary(
             tables: 1, files: 1, rules: 0, errors: 0, warnings: 101, suppressed: 1)
         #expect(JSONDiagnosticRenderer.render([withExtras], summary: summary) == """
-            {"diagnostics":[{"code":"unknown-screen","column":11,"end_column":24,"end_line":2,\
-            "file":"routes/app/messages.yaml","fix_it":{"replacement":"message_detail"},"line":2,\
-            "message":"a \\"quoted\\"\\nmessage","notes":[{"column":11,"file":\
-            "routes/app/messages.yaml","line":2,"message":"declared here"},{"message":"bare"}],\
-            "severity":"warning"}],"summary":{"errors":0,"files":1,"rules":0,"suppressed":1,\
-            "tables":1,"warnings":101}}
+            {"diagnostics":[{"file":"routes/app/messages.yaml","line":2,"column":11,"end_line":2,\
+            "end_column":24,"severity":"warning","code":"unknown-screen",\
+            "message":"a \\"quoted\\"\\nmessage","fix_it":{"replacement":"message_detail"},\
+            "notes":[{"file":"routes/app/messages.yaml","line":2,"column":11,"message":"declared here"},\
+            {"message":"bare"}]}],"summary":{"tables":1,"files":1,"rules":0,"errors":0,"warnings":101,\
+            "suppressed":1}}
             """)
     }
 

@@ -34,17 +34,17 @@ import Testing
 
         """
 
-    static let pushDetail7 = #"{"cmd":"push","hides_bottom_bar":true,"params":{"id":7},"screen":"message_detail","tab":"home"}"#
-    static let presentNotice = #"{"cmd":"present","embed_in_navigation":true,"params":{},"screen":"notice"}"#
+    static let pushDetail7 = #"{"cmd":"push","tab":"home","screen":"message_detail","params":{"id":7},"hides_bottom_bar":true}"#
+    static let presentNotice = #"{"cmd":"present","screen":"notice","params":{},"embed_in_navigation":true}"#
 
     /// The lines the events of `eventsYAML` / `eventsJSON` give from the starting UI.
     static let expectedLines = [
-        #"{"commands":[],"outcome":"deferred"}"#,
-        #"{"commands":[\#(pushDetail7)],"outcome":"performed"}"#,
-        #"{"commands":[\#(presentNotice)],"outcome":"performed"}"#,
-        #"{"commands":[],"outcome":"unmatched"}"#,
-        #"{"commands":[{"cmd":"present_login","expected_user":"u1","screen":"login"}],"outcome":"awaiting_login"}"#,
-        #"{"commands":[{"cmd":"dismiss_login"}],"outcome":"dropped"}"#,
+        #"{"outcome":"deferred","commands":[]}"#,
+        #"{"outcome":"performed","commands":[\#(pushDetail7)]}"#,
+        #"{"outcome":"performed","commands":[\#(presentNotice)]}"#,
+        #"{"outcome":"unmatched","commands":[]}"#,
+        #"{"outcome":"awaiting_login","commands":[{"cmd":"present_login","screen":"login","expected_user":"u1"}]}"#,
+        #"{"outcome":"dropped","commands":[{"cmd":"dismiss_login"}]}"#,
     ]
 
     static let eventsYAML = """
@@ -163,8 +163,8 @@ import Testing
             """)
         let ui = #"{"selected_tab": "me", "modals": ["notice"]}"#
         let expected = [
-            #"{"commands":[{"cmd":"dismiss_modals"},{"cmd":"select_tab","index":0,"tab":"home"},\#(Self.pushDetail7)],"outcome":"performed"}"#,
-            #"{"commands":[{"cmd":"select_tab","index":1,"tab":"me"},{"cmd":"push","hides_bottom_bar":false,"params":{},"screen":"inbox","tab":"me"}],"outcome":"performed"}"#,
+            #"{"outcome":"performed","commands":[{"cmd":"dismiss_modals"},{"cmd":"select_tab","tab":"home","index":0},\#(Self.pushDetail7)]}"#,
+            #"{"outcome":"performed","commands":[{"cmd":"select_tab","tab":"me","index":1},{"cmd":"push","tab":"me","screen":"inbox","params":{},"hides_bottom_bar":false}]}"#,
         ].joined(separator: "\n") + "\n"
         let inline = try runRouteCheck(
             ["simulate", "app.yaml", "--events", "events.yaml", "--ui", ui, "--user", "u1"], in: dir.url)
@@ -178,7 +178,7 @@ import Testing
 
         let otherUser = try runRouteCheck(
             ["simulate", "app.yaml", "--events", "events.yaml", "--user", "u2"], in: dir.url)
-        #expect(otherUser.stdout.hasSuffix(#"{"commands":[],"outcome":"rejected_user_mismatch"}"# + "\n"),
+        #expect(otherUser.stdout.hasSuffix(#"{"outcome":"rejected_user_mismatch","commands":[]}"# + "\n"),
                 "\(otherUser)")
     }
 

@@ -29,7 +29,7 @@ import Testing
         let run = try runRouteCheck(["simulate", "app.yaml", "--events", "-"], in: Self.fixtures,
                                     input: #"[{"event": "notification", "payload": {"type": 3, "id": 42}}]"#)
         #expect(run.status == 0)
-        #expect(run.stdout.hasPrefix(#"{"commands":[{"cmd":"clear_badge"},"#), "\(run)")
+        #expect(run.stdout.hasPrefix(#"{"outcome":"performed","commands":[{"cmd":"clear_badge"},"#), "\(run)")
     }
 
     /// Listing `clear_badge` checks it like any other command: its place and that it is there.
@@ -73,7 +73,7 @@ import Testing
                 > {"cmd":"push","screen":"notice"}
               actual commands:
                   {"cmd":"clear_badge"}
-                > {"cmd":"push","hides_bottom_bar":true,"params":{"id":42},"screen":"message_detail","tab":"home"}
+                > {"cmd":"push","tab":"home","screen":"message_detail","params":{"id":42},"hides_bottom_bar":true}
             """), "\(run)")
         #expect(lines.last(where: { !$0.isEmpty }) == "3 passed, 2 failed")
     }

@@ -89,10 +89,10 @@ import Testing
               outcome: "performed"
               expected commands:
                   {"cmd":"select_tab","tab":"home"}
-                > {"cmd":"push","params":{"id":43},"screen":"message_detail"}
+                > {"cmd":"push","screen":"message_detail","params":{"id":43}}
               actual commands:
-                  {"cmd":"select_tab","index":0,"tab":"home"}
-                > {"cmd":"push","hides_bottom_bar":true,"params":{"id":42},"screen":"message_detail","tab":"home"}
+                  {"cmd":"select_tab","tab":"home","index":0}
+                > {"cmd":"push","tab":"home","screen":"message_detail","params":{"id":42},"hides_bottom_bar":true}
             1 passed, 1 failed
 
             """, "\(run)")
@@ -114,7 +114,7 @@ import Testing
               rule: expected "notice", actual "message-detail"
               outcome: "performed"
               actual commands:
-                  {"cmd":"push","hides_bottom_bar":true,"params":{"id":42},"screen":"message_detail","tab":"home"}
+                  {"cmd":"push","tab":"home","screen":"message_detail","params":{"id":42},"hides_bottom_bar":true}
             0 passed, 1 failed
 
             """, "\(run)")
@@ -142,7 +142,7 @@ import Testing
                 expected commands:
                   > (no more commands)
                 actual commands:
-                  > {"cmd":"push","hides_bottom_bar":true,"params":{"id":7},"screen":"message_detail","tab":"home"}
+                  > {"cmd":"push","tab":"home","screen":"message_detail","params":{"id":7},"hides_bottom_bar":true}
             0 passed, 1 failed
 
             """), "\(run)")

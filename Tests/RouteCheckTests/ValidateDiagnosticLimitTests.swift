@@ -23,7 +23,7 @@ import Testing
         #expect(!text.stdout.contains("not shown"))
         #expect(text.stdout.hasSuffix("1 table, 1 file, 100 rules: 100 errors, 0 warnings\n"), "\(text)")
         let json = try Self.run(errors: 100, format: "json")
-        #expect(json.stdout.hasSuffix(#""summary":{"errors":100,"files":1,"rules":100,"tables":1,"warnings":0}}"# + "\n"), "\(json)")
+        #expect(json.stdout.hasSuffix(#""summary":{"tables":1,"files":1,"rules":100,"errors":100,"warnings":0}}"# + "\n"), "\(json)")
     }
 
     @Test func pastTheLimitTheRestAreCountedAndAnnounced() throws {
@@ -37,7 +37,7 @@ import Testing
             """), "\(text)")
         let json = try Self.run(errors: 101, format: "json")
         #expect(json.stdout.components(separatedBy: #""code":"unknown-tab""#).count - 1 == 100)
-        #expect(json.stdout.hasSuffix(#""summary":{"errors":101,"files":1,"rules":101,"suppressed":1,"tables":1,"warnings":0}}"# + "\n"), "\(json)")
+        #expect(json.stdout.hasSuffix(#""summary":{"tables":1,"files":1,"rules":101,"errors":101,"warnings":0,"suppressed":1}}"# + "\n"), "\(json)")
         let github = try Self.run(errors: 101, format: "github")
         #expect(github.stdout.components(separatedBy: "::error file=t.yaml,").count - 1 == 100)
         #expect(github.stdout.hasSuffix("""

@@ -1,14 +1,19 @@
-/// Writes `JSONValue`s as deterministic JSON text: object keys sorted by their UTF-8 bytes, doubles
-/// in shortest round-trip form, the same bytes for the same value on every platform.
+/// Writes `JSONValue`s as deterministic JSON text: object keys in a fixed order (by their UTF-8
+/// bytes unless a ``JSONKeyOrder`` says otherwise), doubles in shortest round-trip form, the same
+/// bytes for the same value on every platform.
 ///
 /// ```swift
 /// JSONWriter.write(["id": 42, "cmd": "push"]) // {"cmd":"push","id":42}
 /// ```
 public enum JSONWriter {
-    /// Compact JSON on one line, or indented by two spaces when `pretty`.
-    public static func write(_ value: JSONValue, pretty: Bool = false) -> String {
+    /// Compact JSON on one line, or indented by two spaces when `pretty`; object keys in `keyOrder`.
+    ///
+    /// ```swift
+    /// JSONWriter.write(["index": 0, "rule": "a"], keyOrder: .spec) // {"rule":"a","index":0}
+    /// ```
+    public static func write(_ value: JSONValue, pretty: Bool = false, keyOrder: JSONKeyOrder = .bytes) -> String {
         var output = ""
-        append(value, to: &output, indent: pretty ? 0 : nil)
+        append(value, to: &output, indent: pretty ? 0 : nil, keyOrder: keyOrder)
         return output
     }
 
@@ -26,7 +31,8 @@ public enum JSONWriter {
         return "\(value)"
     }
 
-    private static func append(_ value: JSONValue, to output: inout String, indent: Int?) {
+    private static func append(_ value: JSONValue, to output: inout String, indent: Int?,
+                               keyOrder: JSONKeyOrder) {
         switch value {
         case .null: output += "null"
         case .bool(let flag): output += flag ? "true" : "false"
@@ -39,20 +45,20 @@ public enum JSONWriter {
             for (position, element) in elements.enumerated() {
                 if position > 0 { output += "," }
                 newline(&output, indent.map { $0 + 1 })
-                append(element, to: &output, indent: indent.map { $0 + 1 })
+                append(element, to: &output, indent: indent.map { $0 + 1 }, keyOrder: keyOrder)
             }
             newline(&output, indent)
             output += "]"
         case .object(let members):
             guard !members.isEmpty else { output += "{}"; return }
             output += "{"
-            let keys = members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            let keys = keyOrder.sorted(members.keys)
             for (position, key) in keys.enumerated() {
                 if position > 0 { output += "," }
                 newline(&output, indent.map { $0 + 1 })
                 appendString(key, to: &output)
                 output += indent == nil ? ":" : ": "
-                append(members[key] ?? .null, to: &output, indent: indent.map { $0 + 1 })
+                append(members[key] ?? .null, to: &output, indent: indent.map { $0 + 1 }, keyOrder: keyOrder)
             }
             newline(&output, indent)
             output += "}"

@@ -3,11 +3,12 @@
 /// Each diagnostic has the keys `file`, `line`, `column`, `end_line`, `end_column` (exclusive),
 /// `severity`, `code` and `message`, plus `notes` (an array of `{message, file?, line?, column?}`)
 /// and `fix_it` (`{"replacement": …}` or `null`). The summary has `tables`, `files`, `rules`,
-/// `errors`, `warnings`, and `suppressed` when a cap left diagnostics out. Keys are sorted.
+/// `errors`, `warnings`, and `suppressed` when a cap left diagnostics out. Keys come in SPEC's
+/// order (``JSONKeyOrder/spec``), the others after them sorted.
 ///
 /// ```swift
 /// let json = JSONDiagnosticRenderer.render(diagnostics, summary: summary)
-/// // {"diagnostics":[{"code":"unknown-screen","column":11,…}],"summary":{"errors":1,…}}
+/// // {"diagnostics":[{"file":"routes/app.yaml","line":12,"column":11,…}],"summary":{"tables":1,…}}
 /// ```
 public enum JSONDiagnosticRenderer {
     /// The whole report on one line (no trailing newline), or indented when `pretty`.
@@ -18,7 +19,7 @@ public enum JSONDiagnosticRenderer {
     public static func render(
         _ diagnostics: [Diagnostic], summary: DiagnosticSummary, pretty: Bool = false
     ) -> String {
-        JSONWriter.write(value(of: diagnostics, summary: summary), pretty: pretty)
+        JSONWriter.write(value(of: diagnostics, summary: summary), pretty: pretty, keyOrder: .spec)
     }
 
     /// The report as a JSON value, for callers that embed it in a larger document.

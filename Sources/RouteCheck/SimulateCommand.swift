@@ -15,8 +15,8 @@ struct SimulateCommand: Command {
         name: "simulate",
         abstract: "Run a list of navigator events and print what each one does",
         discussion: """
-            Reads FILE, a JSON array (a .json file) or a YAML list (any other file, or - for
-            standard input, where JSON reads as YAML too) of events in
+            Reads FILE, a JSON array (a .json file, or any file or standard input (-) that
+            holds one) or a YAML list of events in
             their JSON form, such as {"event": "notification", "payload": {"type": 3},
             "app_state": "active"}, and sends them in order to a navigator for TABLE whose UI
             starts as --ui says (default: the first tab, every stack at its root, no modal) with
@@ -100,8 +100,9 @@ struct SimulateCommand: Command {
     }
 }
 
-/// Reads a file of navigator events: a JSON array (`.json`, through the strict `JSONReader`)
-/// or a YAML list, every event checked; problems come back as positioned diagnostics.
+/// Reads a file of navigator events: a JSON array (a `.json` file, or any text the strict
+/// `JSONReader` reads as an array) or a YAML list, every event checked; problems come back as
+/// positioned diagnostics.
 ///
 /// ```swift
 /// switch EventFile.read(path: "events.yaml", bytes: bytes) {
@@ -127,7 +128,7 @@ enum EventFile {
     static func read(path: String, bytes: [UInt8]) -> Result<[NavigatorEvent], Failure> {
         let source = SourceFile(path: path, text: String(decoding: bytes, as: UTF8.self))
         var items: [(value: JSONValue, range: SourceRange?)] = []
-        if path.lowercased().hasSuffix(".json") {
+        if path.lowercased().hasSuffix(".json") || holdsJSONArray(bytes) {
             let value: JSONValue
             do {
                 value = try JSONReader.read(bytes)
@@ -185,6 +186,20 @@ enum EventFile {
             return .failure(failure)
         }
         return .success(events)
+    }
+
+    /// Whether `bytes` are a JSON array, which is then read as JSON whatever the file is called.
+    ///
+    /// JSON text is also YAML, but libyaml refuses some of it: an escaped surrogate pair such as
+    /// `"\uD83C\uDF89"`, which is how Python's `json.dumps` writes an emoji.
+    static func holdsJSONArray(_ bytes: [UInt8]) -> Bool {
+        guard bytes.first(where: { !Self.isJSONWhitespace($0) }) == UInt8(ascii: "[") else { return false }
+        if case .array? = try? JSONReader.read(bytes) { return true }
+        return false
+    }
+
+    private static func isJSONWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 
     /// A UI snapshot from its JSON form, `selected_tab` defaulting to the table's first tab.

@@ -98,6 +98,24 @@ import Testing
             stdout: Self.expectedLines.joined(separator: "\n") + "\n", stderr: "", status: 0))
     }
 
+    /// Python's `json.dumps` escapes an emoji as a surrogate pair, which libyaml refuses: a JSON
+    /// array on standard input or in a `.yaml` file is read as JSON.
+    @Test func jsonWithSurrogatePairsFromAnySource() throws {
+        let dir = try directory()
+        let events = #"[{"event": "notification", "payload": {"target": "notice", "aps": {"alert": "\ud83c\udf89 Sale"}}, "app_state": "active"}]"#
+        let expected = RouteCheckRun(stdout: #"{"outcome":"performed","commands":[\#(Self.presentNotice)]}"# + "\n",
+                                     stderr: "", status: 0)
+        let piped = try runRouteCheck(["simulate", "app.yaml", "--events", "-"], in: dir.url, input: events)
+        #expect(piped == expected)
+        try dir.write("events.yaml", events)
+        #expect(try runRouteCheck(["simulate", "app.yaml", "--events", "events.yaml"], in: dir.url) == expected)
+        // A bad event in such a list is still reported by its number.
+        try dir.write("bad.yaml", #"[{"event": "ready", "note": "\ud83c\udf89"}]"#)
+        let bad = try runRouteCheck(["simulate", "app.yaml", "--events", "bad.yaml"], in: dir.url)
+        #expect(bad.status == 2, "\(bad)")
+        #expect(bad.stderr.contains("event 1: "), "\(bad)")
+    }
+
     @Test func emptyLists() throws {
         let dir = try directory()
         try dir.write("events.json", "[]")

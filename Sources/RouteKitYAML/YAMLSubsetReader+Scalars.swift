@@ -18,6 +18,12 @@ extension YAMLSubsetReader {
     /// Where the plain scalar starting at `start` ends: its text's end (trailing spaces
     /// excluded), where scanning stopped, and why.
     func plainStop(from start: Int, flow: Bool) -> (end: Int, stoppedAt: Int, stop: PlainStop) {
+        Self.plainStop(in: bytes, from: start, flow: flow)
+    }
+
+    private static func plainStop(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, flow: Bool)
+        -> (end: Int, stoppedAt: Int, stop: PlainStop)
+    {
         var cursor = start
         var end = start
         while true {
@@ -85,7 +91,7 @@ extension YAMLSubsetReader {
         case .flowIndicator: break
         }
         index = stoppedAt
-        return scalar(start, end, style: .plain, range: range(position(start), position(end)))
+        return Node(.scalar(Node.Scalar(text(start, end))), range: range(position(start), position(end)))
     }
 
     /// A mapping key at the cursor and its text; the cursor moves past its colon.
@@ -99,20 +105,36 @@ extension YAMLSubsetReader {
         default: throw Declined()
         }
         let (end, stoppedAt, stop) = plainStop(from: start, flow: flow)
-        guard stop == .colon, stoppedAt - start <= Self.maxKeyLength else { throw Declined() }
-        let node = scalar(start, end, style: .plain, range: range(position(start), position(end)))
-        guard case .scalar(let text) = node.content, !Self.isNullOrBool(text.value) else {
+        guard stop == .colon, stoppedAt - start <= Self.maxKeyLength, !isNullOrBool(start, end) else {
             throw Declined()
         }
+        let name = text(start, end)
+        let range = range(position(start), position(end))
         index = stoppedAt + 1
-        return (node, text.value)
+        return (Node(.scalar(Node.Scalar(name)), range: range), name)
     }
 
-    static func isNullOrBool(_ text: String) -> Bool {
-        switch text {
-        case "null", "Null", "NULL", "true", "True", "TRUE", "false", "False", "FALSE": true
+    /// Whether the bytes from `start` to `end` spell `null`, `true` or `false` in one of the
+    /// core schema's spellings (all lowercase, capitalized, or all uppercase).
+    func isNullOrBool(_ start: Int, _ end: Int) -> Bool {
+        switch end - start {
+        case 4: spells("null", at: start) || spells("true", at: start)
+        case 5: spells("false", at: start)
         default: false
         }
+    }
+
+    /// Whether the bytes at `start` are `word` (lowercase ASCII letters) written in lowercase,
+    /// capitalized, or in uppercase.
+    private func spells(_ word: StaticString, at start: Int) -> Bool {
+        let letters = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        let first = bytes[start]
+        guard first == letters[0] || first == letters[0] - 0x20 else { return false }
+        let upper = bytes[start + 1] == letters[1] - 0x20
+        for offset in 1..<letters.count where bytes[start + offset] != (upper ? letters[offset] - 0x20 : letters[offset]) {
+            return false
+        }
+        return !upper || first != letters[0]
     }
 
     /// A quoted scalar on one line, without escapes.
@@ -130,12 +152,13 @@ extension YAMLSubsetReader {
         if quote == UInt8(ascii: "'"), bytes[cursor + 1] == quote { throw Declined() }
         index = cursor + 1
         let style: Node.ScalarStyle = quote == UInt8(ascii: "'") ? .singleQuoted : .doubleQuoted
-        return scalar(start + 1, cursor, style: style, range: range(position(start), position(index)))
+        return Node(.scalar(Node.Scalar(text(start + 1, cursor), style: style)),
+                    range: range(position(start), position(index)))
     }
 
-    func scalar(_ start: Int, _ end: Int, style: Node.ScalarStyle, range: SourceRange) -> Node {
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-        return Node(.scalar(Node.Scalar(text, style: style)), range: range)
+    /// The text of the bytes from `start` to `end` (ASCII, so no repair is ever needed).
+    func text(_ start: Int, _ end: Int) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
 
     // MARK: - Flow collections
@@ -203,6 +226,8 @@ struct DistinctKeys {
             return
         }
         guard !list.contains(name) else { throw YAMLSubsetReader.Declined() }
+        // One allocation for the list's whole life, not one per doubling.
+        if list.isEmpty { list.reserveCapacity(Self.linearLimit + 1) }
         list.append(name)
         if list.count > Self.linearLimit {
             set = Set(list)

@@ -229,10 +229,12 @@ package struct YAMLSubsetReader {
     }
 
     /// The position of `offset`, which is on the cursor's line (or the end of the file).
+    @inline(__always)
     func position(_ offset: Int) -> SourcePosition {
         SourcePosition(line: line + 1, column: offset - lineStart + 1, offset: offset)
     }
 
+    @inline(__always)
     func range(_ start: SourcePosition, _ end: SourcePosition) -> SourceRange {
         SourceRange(file: file, start: start, end: end)
     }

@@ -13,7 +13,10 @@
 /// ```
 extension RoutingProgram {
     public var payloadRoots: Set<String> {
-        var roots = Set(table.fieldTypes.keys.map(Self.firstComponent))
+        // A table reads a handful of roots, named again by nearly every rule: a short list finds
+        // them again without hashing (`ReadFields`), which was most of this walk.
+        var roots = ReadFields()
+        for path in table.fieldTypes.keys { roots.insert(Self.firstComponent(path)) }
         let defaults = table.defaults.alert
         for template in [defaults.title, defaults.message, defaults.confirm, defaults.cancel] {
             Self.collectPlaceholderRoots(template, into: &roots)
@@ -24,33 +27,35 @@ extension RoutingProgram {
             Self.collectRoots(of: rules[index].route, into: &roots)
         }
         if let fallback { Self.collectRoots(of: fallback, into: &roots) }
-        return roots
+        return Set(roots.sorted())
     }
 
     /// The roots a route's params, login user and alert texts read.
-    private static func collectRoots(of route: CheckedRoute, into roots: inout Set<String>) {
+    private static func collectRoots(of route: CheckedRoute, into roots: inout ReadFields) {
         for step in route.steps {
             for param in step.params { collectIdentifiers(param.expression.expr, into: &roots) }
         }
         if let user = route.loginUser { collectIdentifiers(user.expr, into: &roots) }
         let alert = route.route.alert
-        for template in [alert.title, alert.message, alert.confirm, alert.cancel] {
-            if let template { collectPlaceholderRoots(template, into: &roots) }
-        }
+        // One by one: a list of the four would be an allocation per route, and most have none.
+        if let text = alert.title { collectPlaceholderRoots(text, into: &roots) }
+        if let text = alert.message { collectPlaceholderRoots(text, into: &roots) }
+        if let text = alert.confirm { collectPlaceholderRoots(text, into: &roots) }
+        if let text = alert.cancel { collectPlaceholderRoots(text, into: &roots) }
     }
 
     private static func firstComponent(_ path: String) -> String {
         String(path.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
     }
 
-    private static func collectIdentifiers(_ expr: Expr, into roots: inout Set<String>) {
+    private static func collectIdentifiers(_ expr: Expr, into roots: inout ReadFields) {
         if case .identifier(let name) = expr.kind { roots.insert(name) }
         expr.kind.forEachChild { collectIdentifiers($0, into: &roots) }
     }
 
     /// The first path component of each placeholder, found exactly as `AlertRenderer.render`
     /// finds placeholders.
-    private static func collectPlaceholderRoots(_ template: String, into roots: inout Set<String>) {
+    private static func collectPlaceholderRoots(_ template: String, into roots: inout ReadFields) {
         for path in AlertRenderer.Template(template).placeholders { roots.insert(path.first ?? "") }
     }
 }

@@ -16,8 +16,8 @@ public enum ExpressionParser {
     /// ```
     public static func parse(_ source: String) -> (Expr?, [ExpressionDiagnostic]) {
         let lexer = Lexer(source)
-        if lexer.scalars.count > ExpressionLimits.maxLength {
-            return (nil, [ExpressionMessages.tooLong(at: ExpressionLimits.maxLength..<lexer.scalars.count)])
+        if lexer.count > ExpressionLimits.maxLength {
+            return (nil, [ExpressionMessages.tooLong(at: ExpressionLimits.maxLength..<lexer.count)])
         }
         var parser = Parser(lexer: lexer)
         do throws(ExpressionDiagnostic) {

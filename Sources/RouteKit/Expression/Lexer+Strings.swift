@@ -36,8 +36,8 @@ extension Lexer {
     /// nil otherwise, for the scalar-by-scalar reading to decode or report.
     private func plainEnd(quote: Unicode.Scalar, raw: Bool) -> Int? {
         var index = position
-        while index < scalars.count {
-            switch scalars[index] {
+        while index < count {
+            switch scalar(at: index) {
             case quote: return index
             case "\\" where !raw, "\n", "\r": return nil
             default: index += 1

@@ -23,19 +23,35 @@ struct Token: Sendable {
 ///
 /// Works on Unicode scalars so that every offset it reports is a scalar offset.
 struct Lexer {
-    let scalars: [Unicode.Scalar]
-    /// The text's UTF-8 when it is all ASCII (scalar offsets are then byte offsets): token text
-    /// is cut from it directly, which is most of a lexer's work on a table of 10,000 rules.
+    /// The text's scalars, when it is not all ASCII (empty otherwise: `asciiBytes` serves).
+    private let scalars: [Unicode.Scalar]
+    /// The text's UTF-8 when it is all ASCII (scalar offsets are then byte offsets): scalars are
+    /// read and token text is cut from it directly, which is most of a lexer's work on a table
+    /// of 10,000 rules.
     private let asciiBytes: [UInt8]?
+    /// The length of the text in Unicode scalars.
+    let count: Int
     var position = 0
 
     /// A lexer over `source`; ASCII text (nearly every expression) is read as bytes once,
     /// rather than decoded and counted scalar by scalar.
     init(_ source: String) {
         let bytes = Array(source.utf8)
-        let isASCII = bytes.allSatisfy { $0 < 0x80 }
-        scalars = isASCII ? bytes.map { Unicode.Scalar($0) } : Array(source.unicodeScalars)
-        asciiBytes = isASCII ? bytes : nil
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            asciiBytes = bytes
+            scalars = []
+            count = bytes.count
+        } else {
+            asciiBytes = nil
+            scalars = Array(source.unicodeScalars)
+            count = scalars.count
+        }
+    }
+
+    /// The scalar at `index`, which is below `count`.
+    func scalar(at index: Int) -> Unicode.Scalar {
+        if let asciiBytes { return Unicode.Scalar(asciiBytes[index]) }
+        return scalars[index]
     }
 
     /// Words CEL reserves: they can never name a field or a function.
@@ -65,7 +81,7 @@ struct Lexer {
 
     func peek(_ offset: Int = 0) -> Unicode.Scalar? {
         let index = position + offset
-        return index < scalars.count ? scalars[index] : nil
+        return index < count ? scalar(at: index) : nil
     }
 
     func text(_ range: Range<Int>) -> String {

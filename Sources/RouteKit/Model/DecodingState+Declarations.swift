@@ -33,6 +33,7 @@ extension DecodingState {
         }
         var rules: [Rule] = []
         rules.reserveCapacity(ruleNodes.count)
+        ruleNames.reserveCapacity(ruleNodes.count)
         for node in ruleNodes {
             if let rule = decodeRule(node, in: table) { rules.append(rule) }
         }

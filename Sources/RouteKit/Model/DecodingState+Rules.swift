@@ -159,9 +159,9 @@ extension DecodingState {
     private mutating func decodeParams(_ node: Node, for screen: Screen) -> [ParamBinding]? {
         guard let fields = decoder.mapping(node, "'params'", allowed: []) else { return nil }
         var bindings: [ParamBinding] = []
-        let known = screen.params.map(\.name)
         for (name, pair) in fields.entries {
-            guard known.contains(name) else {
+            guard screen.params.contains(where: { $0.name == name }) else {
+                let known = screen.params.map(\.name)
                 let hint = decoder.suggestion(for: name, among: known)
                 decoder.report(ModelMessages.unknownParam(name, screen: screen.name, declaresNone: known.isEmpty,
                                                           hint: hint, at: pair.key.range))
@@ -172,6 +172,13 @@ extension DecodingState {
             }
             bindings.append(ParamBinding(name: name, expression: expression))
         }
+        return Self.sortedByName(bindings)
+    }
+
+    /// `bindings` by name; most lists have one binding, or are already in order, and are
+    /// returned as they are.
+    private static func sortedByName(_ bindings: [ParamBinding]) -> [ParamBinding] {
+        if zip(bindings, bindings.dropFirst()).allSatisfy({ $0.name < $1.name }) { return bindings }
         return bindings.sorted { $0.name < $1.name }
     }
 
@@ -186,7 +193,7 @@ extension DecodingState {
             return false
         }
         guard let params = decodeParams(node, for: screen) else { return false }
-        let merged = (target.params + params).sorted { $0.name < $1.name }
+        let merged = target.params.isEmpty ? params : Self.sortedByName(target.params + params)
         if action.present != nil {
             action.present?.params = merged
         } else {

@@ -149,27 +149,29 @@ struct NodeDecoder {
 /// ones: looking a key up copies only the value found, which matters on tables of thousands of
 /// rules, each a mapping looked up a dozen times.
 struct Mapping {
+    /// An accepted key and where its pair is in `pairs`.
+    private struct Key {
+        var text: String
+        var position: Int
+        /// The key's length and first byte: a lookup compares whole keys only where these agree
+        /// (the decoder asks each rule for a dozen keys it mostly does not have, and unequal
+        /// strings compare slowly). Exact for the format's keys, lowercase ASCII and `_`: no other
+        /// string is canonically equal to one of them (see `sameKey`), so equal keys have equal
+        /// bytes.
+        var fingerprint: Int
+    }
+
     private let pairs: [Node.Pair]
-    /// The accepted keys, in order, and where each one's pair is in `pairs`.
-    private var keys: [String] = []
-    private var positions: [Int] = []
-    /// Each key's length and first byte: a lookup compares whole keys only where these agree
-    /// (the decoder asks each rule for a dozen keys it mostly does not have, and unequal strings
-    /// compare slowly). Exact for the format's keys, lowercase ASCII and `_`: no other string is
-    /// canonically equal to one of them (see `sameKey`), so equal keys have equal bytes.
-    private var fingerprints: [Int] = []
+    /// The accepted keys, in order: one array, one allocation per mapping.
+    private var keys: [Key] = []
 
     init(pairs: [Node.Pair]) {
         self.pairs = pairs
         keys.reserveCapacity(pairs.count)
-        positions.reserveCapacity(pairs.count)
-        fingerprints.reserveCapacity(pairs.count)
     }
 
     mutating func append(_ key: String, at position: Int) {
-        keys.append(key)
-        positions.append(position)
-        fingerprints.append(Self.fingerprint(key))
+        keys.append(Key(text: key, position: position, fingerprint: Self.fingerprint(key)))
     }
 
     private static func fingerprint(_ key: String) -> Int {
@@ -177,26 +179,27 @@ struct Mapping {
         return utf8.count << 8 | Int(utf8.first ?? 0)
     }
 
-    private func index(of key: String) -> Int? {
+    /// Where the pair of `key` is in `pairs`, if the key was accepted.
+    private func position(of key: String) -> Int? {
         let fingerprint = Self.fingerprint(key)
-        for index in fingerprints.indices where fingerprints[index] == fingerprint && keys[index] == key {
-            return index
+        for entry in keys where entry.fingerprint == fingerprint && entry.text == key {
+            return entry.position
         }
         return nil
     }
 
     /// The accepted pairs in order, with their keys' text.
     var entries: some Sequence<(key: String, pair: Node.Pair)> {
-        zip(keys, positions).lazy.map { [pairs] key, position in (key, pairs[position]) }
+        keys.lazy.map { [pairs] key in (key.text, pairs[key.position]) }
     }
 
     subscript(key: String) -> Node? {
-        index(of: key).map { pairs[positions[$0]].value }
+        position(of: key).map { pairs[$0].value }
     }
 
     func keyRange(_ key: String) -> SourceRange? {
-        index(of: key).map { pairs[positions[$0]].key.range }
+        position(of: key).map { pairs[$0].key.range }
     }
 
-    func has(_ key: String) -> Bool { index(of: key) != nil }
+    func has(_ key: String) -> Bool { position(of: key) != nil }
 }

@@ -127,10 +127,48 @@ extension DecodingState {
         var alert = AlertOverride()
         guard let fields = decoder.mapping(node, "'alert'", allowed: Self.alertKeys)
         else { return alert }
-        alert.title = fields["title"].flatMap { decoder.text($0, "the alert 'title'") }
-        alert.message = fields["message"].flatMap { decoder.text($0, "the alert 'message'") }
-        alert.confirm = fields["confirm"].flatMap { decoder.text($0, "the alert 'confirm'") }
-        alert.cancel = fields["cancel"].flatMap { decoder.text($0, "the alert 'cancel'") }
+        alert.title = alertText(fields["title"], "the alert 'title'")
+        alert.message = alertText(fields["message"], "the alert 'message'")
+        alert.confirm = alertText(fields["confirm"], "the alert 'confirm'")
+        alert.cancel = alertText(fields["cancel"], "the alert 'cancel'")
         return alert
+    }
+
+    /// An alert text, its `{path}` placeholders checked against the declared payload fields.
+    ///
+    /// A placeholder that names nothing renders as nothing, silently: one that names a field
+    /// inside a scalar (`{type.name}` with `type: int`), or an undeclared path close to a declared
+    /// one (`{tpye}`), is a warning. Other undeclared paths (`{aps.alert}`) are left alone: a
+    /// payload may carry keys the table does not declare.
+    private mutating func alertText(_ node: Node?, _ what: @autoclosure () -> String) -> String? {
+        guard let node, let text = decoder.text(node, what()) else { return nil }
+        guard text.utf8.contains(UInt8(ascii: "{")) else { return text }
+        for path in AlertRenderer.Template(text).placeholders {
+            let joined = path.joined(separator: ".")
+            switch payloadEnvironment.lookup(path, joined: joined) {
+            case .declared, .object, .insideAny:
+                break
+            case .insideScalar(let prefix, let type):
+                decoder.report(ModelMessages.placeholderInsideScalar(joined, field: prefix, type: "\(type)",
+                                                                     at: node.range))
+            case .undeclared:
+                if let hint = decoder.suggestion(forPath: joined, in: payloadEnvironment) {
+                    decoder.report(ModelMessages.undeclaredPlaceholder(joined, hint: hint, at: node.range))
+                }
+            }
+        }
+        return text
+    }
+
+    /// The declared payload fields as the expression checker sees them, made on first use.
+    private var payloadEnvironment: ExpressionEnvironment {
+        mutating get {
+            if let environment = placeholderEnvironment { return environment }
+            var types: [String: FieldType] = [:]
+            for field in payloadFields where types[field.path] == nil { types[field.path] = field.type }
+            let environment = ExpressionEnvironment(fields: types)
+            placeholderEnvironment = environment
+            return environment
+        }
     }
 }

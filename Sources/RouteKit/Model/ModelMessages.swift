@@ -80,6 +80,19 @@ enum ModelMessages {
                    at: range)
     }
 
+    static func undeclaredPlaceholder(_ path: String, hint: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic(.warning, "undeclared-field",
+                   "alert placeholder '{\(path)}' names an undeclared payload field and renders as nothing unless the payload has it; did you mean '\(hint)'?",
+                   at: range)
+    }
+
+    static func placeholderInsideScalar(_ path: String, field: String, type: String,
+                                        at range: SourceRange) -> Diagnostic {
+        Diagnostic(.warning, "type-mismatch",
+                   "alert placeholder '{\(path)}' always renders as nothing: '\(field)' is declared '\(type)', which has no fields",
+                   at: range)
+    }
+
     static func unknownKey(_ key: String, in what: String, hint: String?,
                            at range: SourceRange) -> Diagnostic {
         return Diagnostic(.error, "unknown-key",

@@ -14,6 +14,12 @@ struct NodeDecoder {
         Suggestion.closest(to: name, in: known, budget: &hints)
     }
 
+    /// The declared payload path or object that `path` is likely a misspelling of, within the
+    /// same budget.
+    mutating func suggestion(forPath path: String, in environment: ExpressionEnvironment) -> String? {
+        environment.suggestion(for: path, hints: &hints)
+    }
+
     /// The pairs of a mapping, keyed by their scalar text, after reporting unknown keys.
     mutating func mapping(_ node: Node, _ what: @autoclosure () -> String, allowed: [String]) -> Mapping? {
         guard case .mapping(let pairs) = node.content else {

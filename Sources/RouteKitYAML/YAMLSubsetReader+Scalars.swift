@@ -91,7 +91,7 @@ extension YAMLSubsetReader {
         case .flowIndicator: break
         }
         index = stoppedAt
-        return Node(.scalar(Node.Scalar(text(start, end))), range: range(position(start), position(end)))
+        return Node(.scalar(Node.Scalar(text(start, end))), range: range(from: start, to: end))
     }
 
     /// A mapping key at the cursor and its text; the cursor moves past its colon.
@@ -109,7 +109,7 @@ extension YAMLSubsetReader {
             throw Declined()
         }
         let name = text(start, end)
-        let range = range(position(start), position(end))
+        let range = range(from: start, to: end)
         index = stoppedAt + 1
         return (Node(.scalar(Node.Scalar(name)), range: range), name)
     }
@@ -153,7 +153,7 @@ extension YAMLSubsetReader {
         index = cursor + 1
         let style: Node.ScalarStyle = quote == UInt8(ascii: "'") ? .singleQuoted : .doubleQuoted
         return Node(.scalar(Node.Scalar(text(start + 1, cursor), style: style)),
-                    range: range(position(start), position(index)))
+                    range: range(from: start, to: index))
     }
 
     /// The text of the bytes from `start` to `end` (ASCII, so no repair is ever needed).

@@ -35,27 +35,22 @@ package struct YAMLSubsetReader {
 
     let bytes: UnsafeBufferPointer<UInt8>
     let file: String
+    /// Whether every byte is ASCII: columns are then byte counts.
+    let isASCII: Bool
     /// The cursor, the 0-based line it is on and where that line starts.
     var index = 0
     var line = 0
     var lineStart = 0
     var depth = 0
+    /// A byte offset on the cursor's line and its column, for counting columns in scalars.
+    var columnCheckpoint = (offset: 0, column: 1)
 
     /// The root node of `bytes` (a file's content without its byte order mark), or nil when
     /// the file is outside the subset.
     package static func read(_ bytes: UnsafeBufferPointer<UInt8>, file: String) -> Node? {
-        guard isPrintableASCIILines(bytes) else { return nil }
-        var reader = YAMLSubsetReader(bytes: bytes, file: file)
+        guard let isASCII = SubsetText.check(bytes) else { return nil }
+        var reader = YAMLSubsetReader(bytes: bytes, file: file, isASCII: isASCII)
         return try? reader.readDocument()
-    }
-
-    /// Whether every byte is printable ASCII or LF, and the last one is LF.
-    static func isPrintableASCIILines(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard bytes.last == UInt8(ascii: "\n") else { return false }
-        for byte in bytes where byte < 0x20 || byte > 0x7E {
-            guard byte == UInt8(ascii: "\n") else { return false }
-        }
-        return true
     }
 
     mutating func readDocument() throws(Declined) -> Node {
@@ -85,7 +80,8 @@ package struct YAMLSubsetReader {
             if next < indent { break }
             guard next == indent, !startsSequenceEntry() else { throw Declined() }
         }
-        return Node(.mapping(pairs), range: range(start, position(index)))
+        let end = position(index)
+        return Node(.mapping(pairs), range: range(start, end))
     }
 
     /// A block sequence whose first `-` is at the cursor, in column `indent`. An indentless
@@ -104,7 +100,8 @@ package struct YAMLSubsetReader {
             if next < indent || (next == indent && indentless) { break }
             throw Declined()
         }
-        return Node(.sequence(items), range: range(start, position(index)))
+        let end = position(index)
+        return Node(.sequence(items), range: range(start, end))
     }
 
     /// The item after `- `: a `key: value` mapping, a scalar or a flow collection.
@@ -229,13 +226,37 @@ package struct YAMLSubsetReader {
     }
 
     /// The position of `offset`, which is on the cursor's line (or the end of the file).
+    ///
+    /// Columns count Unicode scalars, as libyaml's marks do: in a file that is not all ASCII they
+    /// are counted from a checkpoint that moves forward along the line with the positions asked
+    /// for, so that a long line costs its length once, not once per scalar on it.
     @inline(__always)
-    func position(_ offset: Int) -> SourcePosition {
-        SourcePosition(line: line + 1, column: offset - lineStart + 1, offset: offset)
+    mutating func position(_ offset: Int) -> SourcePosition {
+        guard !isASCII else {
+            return SourcePosition(line: line + 1, column: offset - lineStart + 1, offset: offset)
+        }
+        if columnCheckpoint.offset < lineStart || columnCheckpoint.offset > offset {
+            columnCheckpoint = (lineStart, 1)
+        }
+        var (cursor, column) = columnCheckpoint
+        while cursor < offset {
+            if bytes[cursor] & 0xC0 != 0x80 { column += 1 }
+            cursor += 1
+        }
+        columnCheckpoint = (cursor, column)
+        return SourcePosition(line: line + 1, column: column, offset: offset)
     }
 
     @inline(__always)
     func range(_ start: SourcePosition, _ end: SourcePosition) -> SourceRange {
         SourceRange(file: file, start: start, end: end)
+    }
+
+    /// The range from offset `start` to offset `end`, both on the cursor's line.
+    @inline(__always)
+    mutating func range(from start: Int, to end: Int) -> SourceRange {
+        let startPosition = position(start)
+        let endPosition = position(end)
+        return range(startPosition, endPosition)
     }
 }

@@ -134,7 +134,7 @@ import Testing
     /// Each line is a file that the subset reader leaves to libyaml.
     @Test(arguments: [
         "a: 1", // no final line break
-        "a:\tb\n", "a: b\r\n", "a: caf\u{E9}\n", // tab, CR, non-ASCII
+        "a:\tb\n", "a: b\r\n", "a: x\u{85}y\n", "a: x\u{2028}y\n", "a: \u{FEFF}x\n", "a: x\u{FFFE}\n", // tab, CR, NEL, LS, BOM
         "- a\n", "[a]\n", "\"a\": 1\n", "  a: 1\n", // root not a block mapping at column 0
         "---\na: 1\n", "a: 1\n...\n", "%YAML 1.2\n---\na: 1\n", // markers, directives
         "a: &x 1\nb: *x\n", "a: !!str 1\n", "a: |\n  text\n", "a: >\n  text\n", // anchors, tags, block scalars
@@ -155,6 +155,27 @@ import Testing
         let text = "nULL: 1\nTrUE: 2\nfALSE: 3\nnulls: 4\nFalsey: 5\nm: {tRUE: 6}\n"
         #expect(Self.subsetRoot(text)?.keys == ["nULL", "TrUE", "fALSE", "nulls", "Falsey", "m"])
         #expect(Self.disagreement(Array(text.utf8)) == nil)
+    }
+
+    /// Text beyond ASCII: columns count Unicode scalars, as libyaml's marks do, and offsets stay
+    /// UTF-8 bytes.
+    @Test(arguments: [
+        "a: caf\u{E9}\n", "title: \"Nouveau message \u{1F4E9}\"\nmessage: '\u{4E2D}\u{6587} {aps.alert}'\n",
+        "k: [\u{E9}t\u{E9}, \u{4E2D}\u{6587}, {x: \u{1F600}}]  # \u{E7}a\nn\u{E4}mlich: 1\n",
+        "r:\n  - name: \u{E9}\u{E9}\n    when: t == \"\u{1F4E9}\" && u == '\u{E9}'\n  - \u{A0}nbsp\n",
+    ])
+    func readsTextBeyondASCII(_ text: String) throws {
+        let root = try #require(Self.subsetRoot(text))
+        #expect(Self.disagreement(Array(text.utf8)) == nil)
+        #expect(root.range.end.offset == text.utf8.count)
+    }
+
+    /// Bytes that are not UTF-8 are left to libyaml, which reports them.
+    @Test(arguments: [[0xC3, 0x28], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xC3], [0x80]])
+    func declinesBytesThatAreNotUTF8(_ sequence: [UInt8]) {
+        let bytes = Array("a: x".utf8) + sequence + Array(" y\n".utf8)
+        #expect(bytes.withUnsafeBufferPointer { YAMLSubsetReader.read($0, file: "t.yaml") } == nil)
+        #expect(YAMLReader.read(bytes, file: "t.yaml").hasErrors)
     }
 
     @Test func keysUpToTheLibYAMLLimit() {
@@ -209,7 +230,9 @@ import Testing
     @Test func mutatedRouteFilesAgree() throws {
         let sources = try Self.yamlFiles(under: Self.repository.appendingPathComponent("routes"))
             .map { try Array(Data(contentsOf: $0)) }
-        let alphabet = Array(" \n-:#[]{},\"'ab1?&*!|>%.".utf8)
+        // Whole characters, a few of them beyond ASCII, and stray bytes of one.
+        let alphabet = Array(" \n-:#[]{},\"'ab1?&*!|>%.".utf8).map { [$0] }
+            + ["\u{E9}", "\u{4E2D}", "\u{1F4E9}", "\u{85}"].map { Array($0.utf8) } + [[0xC3], [0xA9]]
         var state: UInt64 = 0x5EED_5B5E
         func next(_ bound: Int) -> Int {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -221,9 +244,9 @@ import Testing
             for _ in 0...next(3) {
                 let at = next(bytes.count)
                 switch next(3) {
-                case 0: bytes.insert(alphabet[next(alphabet.count)], at: at)
+                case 0: bytes.insert(contentsOf: alphabet[next(alphabet.count)], at: at)
                 case 1: if bytes.count > 1 { bytes.remove(at: at) }
-                default: bytes[at] = alphabet[next(alphabet.count)]
+                default: bytes.replaceSubrange(at...at, with: alphabet[next(alphabet.count)])
                 }
             }
             if bytes.withUnsafeBufferPointer({ YAMLSubsetReader.read($0, file: "t.yaml") }) != nil { read += 1 }

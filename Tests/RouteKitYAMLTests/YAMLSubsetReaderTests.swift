@@ -170,6 +170,21 @@ import Testing
         #expect(root.range.end.offset == text.utf8.count)
     }
 
+    /// One line of 100,000 two-byte scalars in a flow sequence: columns are counted once along
+    /// the line, not from its start for each item (quadratic). Measured ~0.1 s in a debug
+    /// build; the bound only catches a return of the quadratic count.
+    @Test func aLongLineBeyondASCIIIsReadInLinearTime() throws {
+        let count = 100_000
+        let text = "a: [" + Array(repeating: "\u{E9}", count: count).joined(separator: ", ") + "]\n"
+        let started = ContinuousClock.now
+        let root = try #require(Self.subsetRoot(text))
+        #expect(ContinuousClock.now - started < .seconds(20))
+        let last = try #require(root["a"]?[count - 1])
+        // "a: [" is 4 scalars, and each earlier item with its ", " is 3.
+        #expect(last.range.start.column == 5 + 3 * (count - 1))
+        #expect(last.range.start.offset == 4 + 4 * (count - 1))
+    }
+
     /// Bytes that are not UTF-8 are left to libyaml, which reports them.
     @Test(arguments: [[0xC3, 0x28], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xC3], [0x80]])
     func declinesBytesThatAreNotUTF8(_ sequence: [UInt8]) {

@@ -76,13 +76,18 @@ extension CompiledTableDecoder {
         }
         let foreground = try fields["foreground"].optionalChoice(ForegroundPolicy.self)
         let ifVisible = try fields["if_visible"].optionalChoice(IfVisiblePolicy.self)
-        let alert = try fields["alert"].object(keys: Self.routeAlertKeys)
         // Made in one piece: each property set on a `Route` copies its boxed fields out and back.
-        return Route(
-            action: action, login: login, foreground: foreground, ifVisible: ifVisible,
-            alert: AlertOverride(
-                title: try alert["title"].optionalString(), message: try alert["message"].optionalString(),
-                confirm: try alert["confirm"].optionalString(), cancel: try alert["cancel"].optionalString()))
+        return Route(action: action, login: login, foreground: foreground, ifVisible: ifVisible,
+                     alert: try alertOverride(fields["alert"]))
+    }
+
+    /// A route's alert texts; most routes have none (`{}`, or the member left out).
+    private func alertOverride(_ node: CompiledJSONNode) throws(CompiledTableError) -> AlertOverride {
+        if case .object(let members) = node.value, members.isEmpty { return AlertOverride() }
+        let alert = try node.object(keys: Self.routeAlertKeys)
+        return AlertOverride(
+            title: try alert["title"].optionalString(), message: try alert["message"].optionalString(),
+            confirm: try alert["confirm"].optionalString(), cancel: try alert["cancel"].optionalString())
     }
 
     private func step(_ node: CompiledJSONNode, as presentation: Screen.Presentation,
@@ -99,15 +104,16 @@ extension CompiledTableDecoder {
         }
         var step = ScreenStep(screen: name)
         let paramsNode = fields["params"]
-        let declared = screen.params.map(\.name)
+        // Most steps have no params, and their screens declare none: nothing to walk.
+        if case .object(let members) = paramsNode.value, members.isEmpty, screen.params.isEmpty { return step }
         for (param, expressionNode) in try paramsNode.entries() {
-            guard declared.contains(param) else {
+            guard screen.params.contains(where: { $0.name == param }) else {
                 throw expressionNode.error("screen '\(name)' has no param '\(param)'")
             }
             step.params.append(ParamBinding(name: param, expression: try expression(expressionNode)))
         }
-        for param in declared where !step.params.contains(where: { $0.name == param }) {
-            throw paramsNode.error("missing param '\(param)' of screen '\(name)'")
+        for param in screen.params where !step.params.contains(where: { $0.name == param.name }) {
+            throw paramsNode.error("missing param '\(param.name)' of screen '\(name)'")
         }
         step.params.sort { $0.name < $1.name }
         return step

@@ -156,7 +156,7 @@ extension YAMLSubsetReader {
                     range: range(from: start, to: index))
     }
 
-    /// The text of the bytes from `start` to `end` (ASCII, so no repair is ever needed).
+    /// The text of the bytes from `start` to `end` (checked to be UTF-8, so no repair is needed).
     func text(_ start: Int, _ end: Int) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }

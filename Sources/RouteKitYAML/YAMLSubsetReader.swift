@@ -8,10 +8,12 @@ import RouteKit
 /// was turning its events (character marks, C strings, one call per event) into nodes.
 ///
 /// The subset, where libyaml gives the same nodes at the same positions and reports nothing:
-/// - printable ASCII and LF line breaks only (no tab, CR or other byte), ending in a line break;
+/// - UTF-8 text of printable characters and LF line breaks (no tab, CR, NEL, U+2028/2029, byte
+///   order mark or control character: see `SubsetText`), ending in a line break, within
+///   ``YAMLLimits/maxFileSize``;
 /// - a block mapping at the root; no directives or document markers;
-/// - block mappings whose keys are plain, start with a letter, are not `null`, `true` or `false`
-///   in any spelling, and differ from each other (so no merge key `<<`);
+/// - block mappings whose keys are plain, start with an ASCII letter, are not `null`, `true` or
+///   `false` in the core schema's spellings, and differ from each other (so no merge key `<<`);
 /// - block sequences, indented under their key or not, with scalar, flow or `- key: value` items;
 /// - single-line plain scalars, single-line quoted scalars without escapes (`\`, `''`), and flow
 ///   sequences and mappings that open and close on one line, with no empty or trailing entry;
@@ -48,7 +50,8 @@ package struct YAMLSubsetReader {
     /// The root node of `bytes` (a file's content without its byte order mark), or nil when
     /// the file is outside the subset.
     package static func read(_ bytes: UnsafeBufferPointer<UInt8>, file: String) -> Node? {
-        guard let isASCII = SubsetText.check(bytes) else { return nil }
+        // Past the limit, libyaml's path reports `file-too-large`: a tree here would disagree.
+        guard bytes.count <= YAMLLimits.maxFileSize, let isASCII = SubsetText.check(bytes) else { return nil }
         var reader = YAMLSubsetReader(bytes: bytes, file: file, isASCII: isASCII)
         return try? reader.readDocument()
     }

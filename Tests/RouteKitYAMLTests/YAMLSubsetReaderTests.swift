@@ -193,6 +193,27 @@ import Testing
         #expect(YAMLReader.read(bytes, file: "t.yaml").hasErrors)
     }
 
+    /// Swift compares strings by canonical equivalence, as libyaml's path compares keys: "ká"
+    /// written with a combining accent and with a precomposed one are one key, so the subset
+    /// declines the mapping and the other path reports the duplicate.
+    @Test func canonicallyEquivalentKeysAreDuplicates() {
+        let text = "ka\u{301}: 1\nk\u{E1}: 2\n"
+        #expect(Self.subsetRoot(text) == nil)
+        #expect(readYAML(text).diagnostics.map(\.code.rawValue) == ["duplicate-key"])
+    }
+
+    /// A file past `YAMLLimits.maxFileSize` is declined, as libyaml's path refuses it.
+    @Test func filesPastTheSizeLimitAreDeclined() {
+        let line = "k: " + String(repeating: "v", count: 1_000) + "\n"
+        let atLimit = "a: 1\n" + String(repeating: "# " + String(repeating: "c", count: 1_020) + "\n",
+                                          count: YAMLLimits.maxFileSize / 1_024 - 1)
+        let padded = atLimit + String(repeating: "#", count: YAMLLimits.maxFileSize - atLimit.utf8.count - 1) + "\n"
+        #expect(padded.utf8.count == YAMLLimits.maxFileSize)
+        #expect(Self.subsetRoot(padded) != nil)
+        #expect(Self.subsetRoot(padded + line) == nil)
+        #expect(readYAML(padded + line).diagnostics.map(\.code.rawValue) == ["file-too-large"])
+    }
+
     @Test func keysUpToTheLibYAMLLimit() {
         let atLimit = String(repeating: "k", count: YAMLSubsetReader.maxKeyLength)
         let pastLimit = atLimit + "k"

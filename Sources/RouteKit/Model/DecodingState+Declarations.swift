@@ -8,6 +8,7 @@ extension DecodingState {
 
     /// Decodes the second pass: everything that refers to tabs and screens.
     mutating func build() -> RouteTable {
+        checkFieldsInsideScalars()
         var screens: [Screen] = []
         for declared in screenNodes {
             if let screen = decodeScreen(declared.name, declared.value) { screens.append(screen) }
@@ -40,6 +41,24 @@ extension DecodingState {
         table.rules = rules
         if let fallback = fallbackNode { table.fallback = decodeFallback(fallback, in: table) }
         return table
+    }
+
+    /// A field declared inside another that has a scalar or list type (`aps: int` with
+    /// `aps.badge: int`) could never be present: every rule reading it would never match.
+    private mutating func checkFieldsInsideScalars() {
+        for field in payloadFields where field.path.contains(".") {
+            var prefix = ""
+            for component in field.path.split(separator: ".", omittingEmptySubsequences: false).dropLast() {
+                prefix = prefix.isEmpty ? String(component) : prefix + "." + component
+                guard let position = payloadFieldPositions[prefix] else { continue }
+                let container = payloadFields[position]
+                if container.type == FieldType.any { break }
+                decoder.report(ModelMessages.fieldInsideScalar(
+                    field.path, container: prefix, type: container.type, at: field.range ?? .wholeFile(""),
+                    declared: container.range))
+                break
+            }
+        }
     }
 
     private mutating func decodeScreen(_ name: String, _ node: Node) -> Screen? {

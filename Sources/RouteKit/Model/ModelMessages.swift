@@ -15,6 +15,13 @@ enum ModelMessages {
                    notes: [DiagnosticNote("first declared here", at: first)])
     }
 
+    static func fieldInsideScalar(_ path: String, container: String, type: FieldType, at range: SourceRange,
+                                  declared: SourceRange?) -> Diagnostic {
+        Diagnostic(.error, "type-mismatch",
+                   "payload field '\(path)' is inside '\(container)', which is declared '\(type)' and has no fields; declare '\(container)' by its fields, or as 'any'",
+                   at: range, notes: [DiagnosticNote("'\(container)' declared here", at: declared)])
+    }
+
     static func emptyName(_ what: String, at range: SourceRange) -> Diagnostic {
         Diagnostic(.error, "empty-name", "empty name for \(what); give it a name that is not empty", at: range)
     }

@@ -85,7 +85,7 @@ struct DecodingState {
     /// the first placeholder is checked.
     var placeholderEnvironment: ExpressionEnvironment?
     /// Where each path of `payloadFields` is, for the same reason.
-    private var payloadFieldPositions: [String: Int] = [:]
+    var payloadFieldPositions: [String: Int] = [:]
     var loginScreen: (name: String, range: SourceRange)?
     var defaultsNode: Node?
     var fallbackNode: Node?

@@ -1,0 +1,43 @@
+import RouteKit
+import RouteKitYAML
+import Testing
+
+/// Payload declarations that contradict each other are errors: a field inside a field declared
+/// with a scalar or list type could never be present, so every rule reading it would never match.
+@Suite struct PayloadDeclarationTests {
+    static func table(_ payload: String) -> String {
+        """
+        version: 1
+        tabs: [home]
+        payload: \(payload)
+        routes:
+          - {name: a, when: has(aps.badge), tab: home}
+
+        """
+    }
+
+    @Test func aFieldInsideAnIntIsAnError() throws {
+        let checked = try loadTable(yaml: Self.table("{aps: int, aps.badge: int}"))
+        #expect(checked.diagnostics.map(\.rendered) == [
+            "3:21: type-mismatch: payload field 'aps.badge' is inside 'aps', which is declared 'int' and has no fields; declare 'aps' by its fields, or as 'any'",
+        ])
+        #expect(checked.diagnostics.first?.notes.first?.message == "'aps' declared here")
+        #expect(checked.diagnostics.first?.notes.first?.range?.start.column == 11)
+    }
+
+    @Test func deeperAndInAList() throws {
+        let nested = try loadTable(yaml: Self.table("{aps: {alert: string, alert.body: string, badge: int}}"))
+        #expect(nested.diagnostics.map(\.code.rawValue) == ["type-mismatch"])
+        #expect(nested.diagnostics.first?.message.hasPrefix("payload field 'aps.alert.body' is inside 'aps.alert'") == true)
+        let list = try loadTable(yaml: Self.table("{aps: [int], aps.badge: int}"))
+        #expect(list.diagnostics.first?.message.contains("declared '[int]'") == true, "\(list.diagnostics)")
+    }
+
+    /// Fields inside `any`, and objects declared by their fields, are fine.
+    @Test func insideAnyOrAnObjectIsFine() throws {
+        for payload in ["{aps: any, aps.badge: int}", "{aps: {badge: int, alert: any}}", "{aps.badge: int, aps.sound: string}"] {
+            let checked = try loadTable(yaml: Self.table(payload))
+            #expect(checked.diagnostics.isEmpty, "\(payload): \(checked.diagnostics.map(\.rendered))")
+        }
+    }
+}

@@ -21,8 +21,8 @@ struct EvalCommand: Command {
             shows every rule tried, the value of each sub-expression, and payload fields that
             could not be normalized to their declared type (treated as missing).
             With --payloads FILE.jsonl (or - for standard input), decides one payload per line
-            and prints one JSON line per payload: {"index": n, "rule": name} ({"index": -1,
-            "rule": null} when no rule matched, fallback or not), or {"error": "..."} for a line
+            and prints one JSON line per payload: {"rule": name, "index": n} ({"rule": null,
+            "index": -1} when no rule matched, fallback or not), or {"error": "..."} for a line
             that is not a JSON object; blank lines are skipped. With --explain each line also
             has "explain", the same object as in --payload --explain --format json. Output is
             buffered for throughput.

@@ -7,8 +7,8 @@ import RouteKitYAML
 ///
 /// ```
 /// $ routecheck simulate routes/ --events cold-start.yaml
-/// {"commands":[{"cmd":"clear_badge"}],"outcome":"deferred"}
-/// {"commands":[{"cmd":"pop_to_root","tab":"home"},…],"outcome":"performed"}
+/// {"outcome":"deferred","commands":[{"cmd":"clear_badge"}]}
+/// {"outcome":"performed","commands":[{"cmd":"pop_to_root","tab":"home"},…]}
 /// ```
 struct SimulateCommand: Command {
     static let configuration = CommandConfiguration(

@@ -221,8 +221,10 @@ struct DistinctKeys {
     private var set: Set<String>?
 
     mutating func insert(_ name: String) throws(YAMLSubsetReader.Declined) {
-        if set != nil {
-            guard set!.insert(name).inserted else { throw YAMLSubsetReader.Declined() }
+        if var keys = set {
+            set = nil  // uniquely referenced while inserting
+            guard keys.insert(name).inserted else { throw YAMLSubsetReader.Declined() }
+            set = keys
             return
         }
         guard !list.contains(name) else { throw YAMLSubsetReader.Declined() }

@@ -17,7 +17,8 @@ import Testing
     /// nil when the subset reader declines `bytes` or reads them exactly as libyaml does;
     /// otherwise what differs.
     static func disagreement(_ bytes: [UInt8]) -> String? {
-        guard let subset = bytes.withUnsafeBufferPointer({ YAMLSubsetReader.read($0, file: "t.yaml") })
+        let content = YAMLReader.withoutByteOrderMark(bytes)
+        guard let subset = content.withUnsafeBufferPointer({ YAMLSubsetReader.read($0, file: "t.yaml") })
         else { return nil }
         let libyaml = YAMLReader.read(bytes, file: "t.yaml", size: nil, subset: false)
         if let first = libyaml.diagnostics.first { return "libyaml reports \(first.code): \(first.message)" }
@@ -151,6 +152,15 @@ import Testing
 
     /// Only the core schema's spellings of null and the booleans are declined as keys; other
     /// mixes of case are strings, for libyaml's path too.
+    /// A leading byte order mark is skipped before either reader sees the file.
+    @Test func aByteOrderMarkFirst() throws {
+        let bytes = [0xEF, 0xBB, 0xBF] + Array("a: 1\nb: [x]\n".utf8)
+        #expect(Self.disagreement(bytes) == nil)
+        let root = try #require(YAMLReader.read(bytes, file: "t.yaml").root)
+        #expect(root.range.start.offset == 0)
+        #expect(root.keys == ["a", "b"])
+    }
+
     @Test func keysThatLookLikeNullOrBooleans() {
         let text = "nULL: 1\nTrUE: 2\nfALSE: 3\nnulls: 4\nFalsey: 5\nm: {tRUE: 6}\n"
         #expect(Self.subsetRoot(text)?.keys == ["nULL", "TrUE", "fALSE", "nulls", "Falsey", "m"])

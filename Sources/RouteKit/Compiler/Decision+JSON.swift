@@ -1,13 +1,14 @@
 extension Decision {
-    /// The decision as JSON, as `routecheck eval --format json` prints it.
+    /// The decision as JSON, as `routecheck eval --format json` prints it (keys in
+    /// `JSONKeyOrder.spec`).
     ///
     /// `rule`/`index` follow `--payloads` (`null`/`-1` unless a rule matched); `source` says
     /// `rule`, `fallback` or `none`.
     ///
     /// ```json
-    /// {"action":{"pop_to_root":true,"present":null,"push":[{"params":{"id":42},"screen":"message_detail"}],"tab":"home"},
-    ///  "alert":{…},"foreground":"alert","if_visible":"reload","index":0,"login":{"required":false,"user":null},
-    ///  "rule":"message-detail","source":"rule"}
+    /// {"rule":"message-detail","index":0,"action":{"tab":"home","pop_to_root":true,"present":null,
+    ///  "push":[{"screen":"message_detail","params":{"id":42}}]},"alert":{…},"foreground":"alert",
+    ///  "if_visible":"reload","login":{"required":false,"user":null},"source":"rule"}
     /// ```
     public var jsonValue: JSONValue {
         var object: [String: JSONValue] = [

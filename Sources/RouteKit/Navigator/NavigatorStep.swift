@@ -1,8 +1,8 @@
 extension Navigator {
     /// What one event did: its outcome and the commands for the app adapter, in order.
     ///
-    /// JSON form (`jsonValue`, `init(json:)`), as `routecheck simulate` prints it:
-    /// `{"commands":[{"cmd":"clear_badge"}],"outcome":"unmatched"}`.
+    /// JSON form (`jsonValue`, `init(json:)`), as `routecheck simulate` prints it (keys in
+    /// `JSONKeyOrder.spec`): `{"outcome":"unmatched","commands":[{"cmd":"clear_badge"}]}`.
     ///
     /// ```swift
     /// let step = navigator.send(.notification(["type": 3, "id": 42], .background))

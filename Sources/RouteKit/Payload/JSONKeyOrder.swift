@@ -2,9 +2,11 @@
 /// rest after them sorted by their UTF-8 bytes. Either way the same value gives the same text.
 ///
 /// ``spec`` is SPEC's order for what `routecheck` prints — `cmd` first and then a command's
-/// fields as SPEC lists them, `outcome` before `commands`, `rule` before `index`, a diagnostic's
-/// `file`, `line`, `column`, `end_line`, `end_column`, `severity`, `code`, `message` — so that
-/// output reads as SPEC shows it.
+/// fields as SPEC lists them, an event's `event` first and then its fields, `outcome` before
+/// `commands`, `rule` before `index`, a diagnostic's `file`, `line`, `column`, `end_line`,
+/// `end_column`, `severity`, `code`, `message` — so that output reads as SPEC shows it. The order
+/// applies at every depth, so a screen param or payload key that happens to share one of these
+/// names comes first among its siblings; the output is the same for the same value all the same.
 ///
 /// ```swift
 /// let push: JSONValue = ["cmd": "push", "tab": "home", "screen": "detail", "params": [:], "hides_bottom_bar": true]
@@ -28,11 +30,13 @@ public struct JSONKeyOrder: Sendable {
     /// Every key by its UTF-8 bytes.
     public static let bytes = JSONKeyOrder(leading: [])
 
-    /// SPEC's order for `routecheck`'s output (§6 commands, §7 `eval`, `simulate` and diagnostics).
+    /// SPEC's order for `routecheck`'s output (§6 events and commands, §7 `eval`, `simulate` and
+    /// diagnostics).
     /// One list serves every kind of object, so keys that two kinds share keep one relative
     /// order: `title` < `message` < `confirm` (an alert) and `code` < `message` (a diagnostic).
     public static let spec = JSONKeyOrder(leading: [
-        "cmd", "outcome", "commands", "rule", "tab", "index", "screen", "params", "hides_bottom_bar",
+        "cmd", "event", "payload", "app_state", "required", "user", "selected_tab", "stacks", "modals",
+        "outcome", "commands", "rule", "tab", "index", "screen", "params", "hides_bottom_bar",
         "embed_in_navigation", "expected_user", "file", "line", "column", "end_line", "end_column",
         "title", "severity", "code", "message", "confirm", "cancel", "diagnostics", "summary",
         "tables", "files", "rules", "errors", "warnings",

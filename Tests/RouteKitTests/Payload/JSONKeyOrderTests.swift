@@ -24,6 +24,21 @@ import Testing
         #expect(JSONWriter.write(line, keyOrder: .spec) == #"{"rule":"a","index":0}"#)
     }
 
+    /// Events as SPEC §6 writes them: `event` first, then its fields.
+    @Test func eventsAsSPECPrintsThem() throws {
+        let notification = NavigatorEvent.notification(["type": 3], .active)
+        #expect(JSONWriter.write(notification.jsonValue, keyOrder: .spec)
+            == #"{"event":"notification","payload":{"type":3},"app_state":"active"}"#)
+        let launch = NavigatorEvent.launch(payload: ["type": 3], user: "u1")
+        #expect(JSONWriter.write(launch.jsonValue, keyOrder: .spec)
+            == #"{"event":"launch","payload":{"type":3},"user":"u1"}"#)
+        let moved: JSONValue = ["event": "ui_state", "modals": [], "stacks": ["me": ["inbox"]], "selected_tab": "me"]
+        #expect(JSONWriter.write(moved, keyOrder: .spec)
+            == #"{"event":"ui_state","selected_tab":"me","stacks":{"me":["inbox"]},"modals":[]}"#)
+        let login: JSONValue = ["user": nil, "required": false]
+        #expect(JSONWriter.write(login, keyOrder: .spec) == #"{"required":false,"user":null}"#)
+    }
+
     @Test func keysNotListedFollowInByteOrder() {
         let order = JSONKeyOrder(leading: ["z", "y"])
         let value: JSONValue = ["b": 1, "y": 2, "a": 3, "z": 4, "B": 5]

@@ -1,7 +1,7 @@
 /// Renders diagnostics and their summary as one JSON object (SPEC §7), through `JSONWriter`.
 ///
 /// Each diagnostic has the keys `file`, `line`, `column`, `end_line`, `end_column` (exclusive),
-/// `severity`, `code` and `message`, plus `notes` (an array of `{message, file?, line?, column?}`)
+/// `severity`, `code` and `message`, plus `notes` (an array of `{file?, line?, column?, message}`)
 /// and `fix_it` (`{"replacement": …}` or `null`). The summary has `tables`, `files`, `rules`,
 /// `errors`, `warnings`, and `suppressed` when a cap left diagnostics out. Keys come in SPEC's
 /// order (``JSONKeyOrder/spec``), the others after them sorted.

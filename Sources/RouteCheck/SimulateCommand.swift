@@ -128,10 +128,12 @@ enum EventFile {
     static func read(path: String, bytes: [UInt8]) -> Result<[NavigatorEvent], Failure> {
         let source = SourceFile(path: path, text: String(decoding: bytes, as: UTF8.self))
         var items: [(value: JSONValue, range: SourceRange?)] = []
-        if path.lowercased().hasSuffix(".json") || holdsJSONArray(bytes) {
+        let isJSONFile = path.lowercased().hasSuffix(".json")
+        let sniffed = isJSONFile ? nil : jsonArray(bytes)
+        if isJSONFile || sniffed != nil {
             let value: JSONValue
-            do {
-                value = try JSONReader.read(bytes)
+            do throws(JSONReadError) {
+                if let sniffed { value = sniffed } else { value = try JSONReader.read(bytes) }
             } catch {
                 let position = source.position(ofOffset: error.offset)
                 return .failure(Failure(source: source, diagnostics: [Diagnostic(
@@ -188,14 +190,16 @@ enum EventFile {
         return .success(events)
     }
 
-    /// Whether `bytes` are a JSON array, which is then read as JSON whatever the file is called.
+    /// `bytes` read as JSON when they are a JSON array, which is then read as JSON whatever the
+    /// file is called; nil otherwise.
     ///
     /// JSON text is also YAML, but libyaml refuses some of it: an escaped surrogate pair such as
     /// `"\uD83C\uDF89"`, which is how Python's `json.dumps` writes an emoji.
-    static func holdsJSONArray(_ bytes: [UInt8]) -> Bool {
-        guard bytes.first(where: { !Self.isJSONWhitespace($0) }) == UInt8(ascii: "[") else { return false }
-        if case .array? = try? JSONReader.read(bytes) { return true }
-        return false
+    static func jsonArray(_ bytes: [UInt8]) -> JSONValue? {
+        guard bytes.first(where: { !Self.isJSONWhitespace($0) }) == UInt8(ascii: "["),
+            let value = try? JSONReader.read(bytes), case .array = value
+        else { return nil }
+        return value
     }
 
     private static func isJSONWhitespace(_ byte: UInt8) -> Bool {

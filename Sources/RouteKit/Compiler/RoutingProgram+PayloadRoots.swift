@@ -27,7 +27,7 @@ extension RoutingProgram {
             Self.collectRoots(of: rules[index].route, into: &roots)
         }
         if let fallback { Self.collectRoots(of: fallback, into: &roots) }
-        return Set(roots.sorted())
+        return roots.asSet
     }
 
     /// The roots a route's params, login user and alert texts read.

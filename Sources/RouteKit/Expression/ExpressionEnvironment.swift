@@ -53,14 +53,22 @@ public struct ExpressionEnvironment: Sendable, Hashable {
     /// What `path` names; `joined` is its components joined with dots.
     func lookup(_ path: [String], joined: String) -> Lookup {
         if let type = fields[joined] { return .declared(ExpressionType(type)) }
-        for length in stride(from: path.count - 1, to: 0, by: -1) {
-            let prefix = path[..<length].joined(separator: ".")
-            guard let type = fields[prefix] else { continue }
-            if type == .any { return .insideAny }
-            return .insideScalar(path: prefix, type: ExpressionType(type))
+        if let container = declaredContainer(of: path) {
+            if container.type == .any { return .insideAny }
+            return .insideScalar(path: container.path, type: ExpressionType(container.type))
         }
         if objectPaths.contains(joined) { return .object }
         return .undeclared
+    }
+
+    /// The longest proper prefix of `path` that is itself declared, with its type: a field that
+    /// `path` lies inside (`aps` for `aps.badge` when `aps` is declared).
+    func declaredContainer(of path: [String]) -> (path: String, type: FieldType)? {
+        for length in stride(from: path.count - 1, to: 0, by: -1) {
+            let prefix = path[..<length].joined(separator: ".")
+            if let type = fields[prefix] { return (prefix, type) }
+        }
+        return nil
     }
 
     /// The declared path or prefix `path` is likely a misspelling of, within `hints`.

@@ -32,4 +32,7 @@ struct ReadFields {
     func sorted() -> [String] {
         set.map { $0.sorted() } ?? list.sorted()
     }
+
+    /// The paths as a set, in no order.
+    var asSet: Set<String> { self.set ?? Set(list) }
 }

@@ -47,17 +47,13 @@ extension DecodingState {
     /// `aps.badge: int`) could never be present: every rule reading it would never match.
     private mutating func checkFieldsInsideScalars() {
         for field in payloadFields where field.path.contains(".") {
-            var prefix = ""
-            for component in field.path.split(separator: ".", omittingEmptySubsequences: false).dropLast() {
-                prefix = prefix.isEmpty ? String(component) : prefix + "." + component
-                guard let position = payloadFieldPositions[prefix] else { continue }
-                let container = payloadFields[position]
-                if container.type == FieldType.any { break }
-                decoder.report(ModelMessages.fieldInsideScalar(
-                    field.path, container: prefix, type: container.type, at: field.range ?? .wholeFile(""),
-                    declared: container.range))
-                break
-            }
+            let components = field.path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            guard let container = payloadEnvironment.declaredContainer(of: components),
+                container.type != .any, let position = payloadFieldPositions[container.path]
+            else { continue }
+            decoder.report(ModelMessages.fieldInsideScalar(
+                field.path, container: container.path, type: container.type,
+                at: field.range ?? .wholeFile(""), declared: payloadFields[position].range))
         }
     }
 
@@ -179,8 +175,9 @@ extension DecodingState {
         return text
     }
 
-    /// The declared payload fields as the expression checker sees them, made on first use.
-    private var payloadEnvironment: ExpressionEnvironment {
+    /// The declared payload fields as the expression checker sees them, made on first use (by the
+    /// declaration check or the first alert placeholder).
+    var payloadEnvironment: ExpressionEnvironment {
         mutating get {
             if let environment = placeholderEnvironment { return environment }
             var types: [String: FieldType] = [:]

@@ -24,7 +24,9 @@ struct SimulateCommand: Command {
             {"outcome": ..., "commands": [...]}, keys in SPEC's order (a command's
             "cmd" first, then its fields as SPEC lists them).
 
-            Every event is checked before any runs: a bad one is reported on standard error with
+            A ui_state event (and --ui) may leave out selected_tab: it is then the first tab.
+            Every event is checked before any runs, tab names against the table's tabs: a bad
+            one is reported on standard error with
             its number (1-based) and nothing runs (exit status 2). A table with errors has its
             diagnostics printed on standard error (exit status 1).
             """,
@@ -56,6 +58,9 @@ struct SimulateCommand: Command {
         self.events = events
         ui = arguments.value("ui")
         user = arguments.value("user")
+        if user?.isEmpty == true {
+            throw .usage("'--user' is empty; leave it out for nobody logged in")
+        }
         color = try arguments.choice("color", as: ColorMode.self, default: .auto)
     }
 
@@ -68,7 +73,7 @@ struct SimulateCommand: Command {
         let bytes = fromStandardInput
             ? InputPath.readStandardInput() : try InputPath.readBytes(events)
         let list: [NavigatorEvent]
-        switch EventFile.read(path: fromStandardInput ? "<stdin>" : events, bytes: bytes) {
+        switch EventFile.read(path: fromStandardInput ? "<stdin>" : events, bytes: bytes, table: decider.table) {
         case .success(let read): list = read
         case .failure(let failure):
             context.console.err(failure.rendered(colored: context.colors(.error, mode: color)))
@@ -93,7 +98,7 @@ struct SimulateCommand: Command {
             origin = "'\(path)'"
         }
         do {
-            return try EventFile.snapshot(try JSONReader.read(text), table: table)
+            return try TableUI.snapshot(try JSONReader.read(text), table: table)
         } catch {
             throw .usage("invalid UI in \(origin): \(error)")
         }
@@ -105,7 +110,7 @@ struct SimulateCommand: Command {
 /// positioned diagnostics.
 ///
 /// ```swift
-/// switch EventFile.read(path: "events.yaml", bytes: bytes) {
+/// switch EventFile.read(path: "events.yaml", bytes: bytes, table: table) {
 /// case .success(let events): run(events)
 /// case .failure(let failure): print(failure.diagnostics)
 /// }
@@ -125,7 +130,7 @@ enum EventFile {
         }
     }
 
-    static func read(path: String, bytes: [UInt8]) -> Result<[NavigatorEvent], Failure> {
+    static func read(path: String, bytes: [UInt8], table: RouteTable) -> Result<[NavigatorEvent], Failure> {
         let source = SourceFile(path: path, text: String(decoding: bytes, as: UTF8.self))
         var items: [(value: JSONValue, range: SourceRange?)] = []
         let isJSONFile = path.lowercased().hasSuffix(".json")
@@ -174,7 +179,7 @@ enum EventFile {
         var failure = Failure(source: source, diagnostics: [])
         for (index, item) in items.enumerated() {
             do {
-                events.append(try NavigatorEvent(json: item.value))
+                events.append(try TableUI.event(item.value, table: table))
             } catch {
                 let message = "event \(index + 1): \(error)"
                 if let range = item.range {
@@ -204,16 +209,6 @@ enum EventFile {
 
     private static func isJSONWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
-    }
-
-    /// A UI snapshot from its JSON form, `selected_tab` defaulting to the table's first tab.
-    static func snapshot(_ json: JSONValue, table: RouteTable) throws -> UISnapshot {
-        var json = json
-        if case .object(var members) = json, members["selected_tab"] == nil {
-            members["selected_tab"] = .string(table.tabs.first ?? "")
-            json = .object(members)
-        }
-        return try UISnapshot(json: json)
     }
 
     private static func notAList(_ source: SourceFile, found: String, at range: SourceRange)

@@ -149,7 +149,7 @@ private struct ItemReader {
                 eventCount = nodes.count
                 for eventNode in nodes {
                     do {
-                        let event = try NavigatorEvent(json: eventNode.jsonValue)
+                        let event = try TableUI.event(eventNode.jsonValue, table: table)
                         item.events.append(TestEvent(event: event, range: eventNode.range))
                     } catch {
                         report(Diagnostic(.error, "bad-event", "\(error)", at: eventNode.range))
@@ -249,7 +249,13 @@ private struct ItemReader {
     private mutating func user(_ node: Node?) -> String? {
         guard let node else { return nil }
         if case .null? = node.resolvedScalar { return nil }
-        return string(node, "'user'")
+        guard let user = string(node, "'user'") else { return nil }
+        if user.isEmpty {
+            report(Diagnostic(.error, "empty-name", "'user' is empty; leave it out for nobody logged in",
+                              at: node.range))
+            return nil
+        }
+        return user
     }
 
     private mutating func ui(_ node: Node) -> UISnapshot? {
@@ -257,14 +263,8 @@ private struct ItemReader {
             report(TestFileDecoder.wrongType("a mapping", for: "'ui'", node))
             return nil
         }
-        // The table's first tab when `selected_tab` is left out, as the schema says.
-        var json = node.jsonValue
-        if case .object(var members) = json, members["selected_tab"] == nil {
-            members["selected_tab"] = .string(table.tabs.first ?? "")
-            json = .object(members)
-        }
         do {
-            return try UISnapshot(json: json)
+            return try TableUI.snapshot(node.jsonValue, table: table)
         } catch {
             report(Diagnostic(.error, "bad-ui", "\(error)", at: node.range))
             return nil

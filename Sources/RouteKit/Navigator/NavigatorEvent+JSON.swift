@@ -4,7 +4,8 @@ extension NavigatorEvent {
     /// are errors with a clear message.
     ///
     /// `launch` may leave out `payload` and `user` (null); `notification` may leave out
-    /// `app_state`, which defaults to `background` as in test files.
+    /// `app_state`, which defaults to `background` as in test files. A `user` that is the empty
+    /// string is refused: nobody is `null`.
     ///
     /// ```swift
     /// let event = try NavigatorEvent(json: ["event": "login_succeeded", "user": "u1"])
@@ -31,7 +32,9 @@ extension NavigatorEvent {
                 }
                 payload = value
             }
-            self = .launch(payload: payload, user: try fields.optionalString("user"))
+            let user = try fields.optionalString("user")
+            if user?.isEmpty == true { throw Self.emptyUser(in: name) }
+            self = .launch(payload: payload, user: user)
         case "notification":
             try fields.rejectUnknownKeys(allowed: ["event", "payload", "app_state"])
             let payload = try fields.required("payload")
@@ -47,7 +50,9 @@ extension NavigatorEvent {
             self = .notification(payload, appState)
         case "login_succeeded":
             try fields.rejectUnknownKeys(allowed: ["event", "user"])
-            self = .loginSucceeded(user: try fields.string("user"))
+            let user = try fields.string("user")
+            if user.isEmpty { throw Self.emptyUser(in: name) }
+            self = .loginSucceeded(user: user)
         case "ui_state":
             self = .uiState(try UISnapshot(json: json, context: "'ui_state' event",
                                            extraKeys: ["event"]))
@@ -69,6 +74,13 @@ extension NavigatorEvent {
     /// JSONWriter.write(NavigatorEvent.notification(["type": 3], .active).jsonValue)
     /// // {"app_state":"active","event":"notification","payload":{"type":3}}
     /// ```
+    // An empty id is refused rather than taken for a user: an app that writes "" for "nobody"
+    // would otherwise have a logged-out user see login-gated screens.
+    private static func emptyUser(in event: String) -> NavigatorJSONError {
+        NavigatorJSONError("'user' in '\(event)' event is empty; a user id has at least one character"
+            + (event == "launch" ? " (null or no 'user' for nobody)" : ""))
+    }
+
     public var jsonValue: JSONValue {
         var members: [String: JSONValue] = ["event": .string(name)]
         switch self {

@@ -93,7 +93,25 @@ extension DecodingState {
                 }
             }
         }
+        reportSettingsWithoutEffect(of: screen, fields)
         return screen
+    }
+
+    // Silently ignored, such a setting would leave its author expecting a bottom bar hidden or a
+    // close button that never come. `false` asks for nothing, so it draws nothing.
+    private mutating func reportSettingsWithoutEffect(of screen: Screen, _ fields: Mapping) {
+        var ignored: [String] = []
+        switch screen.show {
+        case .present:
+            if screen.tab != nil { ignored.append("tab") }
+            if screen.hidesBottomBar { ignored.append("hides_bottom_bar") }
+        case .push:
+            if screen.embedInNavigation { ignored.append("embed_in_navigation") }
+        }
+        for key in ignored {
+            guard let range = fields.keyRange(key) else { continue }
+            decoder.report(ModelMessages.noEffect(key, screen: screen.name, shown: screen.show, at: range))
+        }
     }
 
     /// A tab by name, or by index in the tab bar.

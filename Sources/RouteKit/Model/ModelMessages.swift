@@ -78,6 +78,17 @@ enum ModelMessages {
                    at: range)
     }
 
+    /// A screen setting its `show` ignores: `tab` and `hides_bottom_bar` of a presented screen,
+    /// `embed_in_navigation` of a pushed one.
+    static func noEffect(_ key: String, screen: String, shown: Screen.Presentation, at range: SourceRange)
+        -> Diagnostic
+    {
+        let how = shown == .push ? "pushed" : "presented"
+        return Diagnostic(.warning, "no-effect",
+                          "screen '\(screen)' is \(how), so its '\(key)' has no effect; remove it, or change its 'show'",
+                          at: range)
+    }
+
     static func tabIndexOutOfRange(_ index: Int64, count: Int, at range: SourceRange)
         -> Diagnostic
     {

@@ -132,7 +132,7 @@ enum EventFile {
 
     static func read(path: String, bytes: [UInt8], table: RouteTable) -> Result<[NavigatorEvent], Failure> {
         let source = SourceFile(path: path, text: String(decoding: bytes, as: UTF8.self))
-        var items: [(value: JSONValue, range: SourceRange?)] = []
+        var items: [(value: JSONValue, node: Node?)] = []
         let isJSONFile = path.lowercased().hasSuffix(".json")
         let sniffed = isJSONFile ? nil : jsonArray(bytes)
         if isJSONFile || sniffed != nil {
@@ -152,13 +152,13 @@ enum EventFile {
             }
             // The strict reader keeps no positions; JSON text is also YAML, so the YAML reader
             // gives each event's place when it sees the same list (else the number alone).
-            var ranges: [SourceRange?] = Array(repeating: nil, count: values.count)
-            if case .sequence(let nodes)? = YAMLReader.read(bytes, file: path).root?.content,
-                nodes.count == values.count
+            var nodes: [Node?] = Array(repeating: nil, count: values.count)
+            if case .sequence(let read)? = YAMLReader.read(bytes, file: path).root?.content,
+                read.count == values.count
             {
-                ranges = nodes.map(\.range)
+                nodes = read
             }
-            items = zip(values, ranges).map { ($0, $1) }
+            items = zip(values, nodes).map { ($0, $1) }
         } else {
             let document = YAMLReader.read(bytes, file: path)
             if document.hasErrors {
@@ -167,7 +167,7 @@ enum EventFile {
             guard let root = document.root else { return .success([]) }
             switch root.content {
             case .sequence(let nodes):
-                items = nodes.map { ($0.jsonValue, $0.range) }
+                items = nodes.map { ($0.jsonValue, $0) }
             case .scalar where root.resolvedScalar == .null:
                 return .success([])
             default:
@@ -182,7 +182,8 @@ enum EventFile {
                 events.append(try TableUI.event(item.value, table: table))
             } catch {
                 let message = "event \(index + 1): \(error)"
-                if let range = item.range {
+                if let node = item.node {
+                    let range = (error as? NavigatorJSONError).map(node.range(of:)) ?? node.range
                     failure.diagnostics.append(Diagnostic(.error, "bad-event", message, at: range))
                 } else {
                     failure.unpositioned.append(message)

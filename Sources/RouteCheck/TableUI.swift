@@ -15,10 +15,6 @@ import RouteKit
 /// // throws: unknown tab 'mee' in 'ui_state' event; did you mean 'me'?
 /// ```
 enum TableUI {
-    struct UnknownTab: Error, CustomStringConvertible {
-        var description: String
-    }
-
     /// A UI snapshot from its JSON form, as `--ui` and a test's `ui:` give it.
     static func snapshot(_ json: JSONValue, table: RouteTable) throws -> UISnapshot {
         let snapshot = try UISnapshot(json: withDefaultTab(json, table: table))
@@ -47,15 +43,16 @@ enum TableUI {
     /// `json` is the snapshot's JSON form: a tab with an empty stack is not in `snapshot`.
     private static func checkTabs(of snapshot: UISnapshot, _ json: JSONValue, in context: String,
                                   table: RouteTable) throws {
-        try check(snapshot.selectedTab, "selected_tab", in: context, table: table)
+        try check(snapshot.selectedTab, "selected_tab", in: context, table: table, path: ["selected_tab"])
         guard case .object(let members) = json, case .object(let stacks)? = members["stacks"] else { return }
         // Sorted, so that of several unknown tabs the same one is named every time.
         for tab in stacks.keys.sorted() {
-            try check(tab, "stacks", in: context, table: table)
+            try check(tab, "stacks", in: context, table: table, path: ["stacks", tab], isKey: true)
         }
     }
 
-    private static func check(_ tab: String, _ key: String, in context: String, table: RouteTable) throws {
+    private static func check(_ tab: String, _ key: String, in context: String, table: RouteTable,
+                              path: [String], isKey: Bool = false) throws {
         guard !table.tabs.contains(tab) else { return }
         var message = "unknown tab '\(tab)' in '\(key)' of \(context)"
         if let close = Suggestion.closest(to: tab, in: table.tabs) {
@@ -65,6 +62,6 @@ enum TableUI {
         } else {
             message += "; the table's tabs are \(table.tabs.joined(separator: ", "))"
         }
-        throw UnknownTab(description: message)
+        throw NavigatorJSONError(message, path: path, isKey: isKey)
     }
 }

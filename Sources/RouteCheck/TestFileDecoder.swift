@@ -152,7 +152,8 @@ private struct ItemReader {
                         let event = try TableUI.event(eventNode.jsonValue, table: table)
                         item.events.append(TestEvent(event: event, range: eventNode.range))
                     } catch {
-                        report(Diagnostic(.error, "bad-event", "\(error)", at: eventNode.range))
+                        let range = (error as? NavigatorJSONError).map(eventNode.range(of:)) ?? eventNode.range
+                        report(Diagnostic(.error, "bad-event", "\(error)", at: range))
                     }
                 }
             }
@@ -266,7 +267,8 @@ private struct ItemReader {
         do {
             return try TableUI.snapshot(node.jsonValue, table: table)
         } catch {
-            report(Diagnostic(.error, "bad-ui", "\(error)", at: node.range))
+            let range = (error as? NavigatorJSONError).map(node.range(of:)) ?? node.range
+            report(Diagnostic(.error, "bad-ui", "\(error)", at: range))
             return nil
         }
     }

@@ -46,7 +46,7 @@ import Testing
         #expect(run.status == 2, "\(run)")
         #expect(run.stdout == "", "nothing runs when an event is bad")
         #expect(run.stderr.contains("""
-            events.yaml:2:3: error: event 2: unknown tab 'mee' in 'selected_tab' of 'ui_state' event; \
+            events.yaml:2:35: error: event 2: unknown tab 'mee' in 'selected_tab' of 'ui_state' event; \
             did you mean 'me'? [bad-event]
             """), "\(run)")
         // An empty stack changes nothing, but its tab is still a typo.
@@ -119,11 +119,11 @@ import Testing
         let run = try runRouteCheck(["test", "app.yaml", "app.test.yaml"], in: dir.url)
         #expect(run.status == 1, "\(run)")
         let output = run.stdout + run.stderr
-        #expect(output.contains("app.test.yaml:4:9: error: unknown tab 'mee' in 'selected_tab' of UI snapshot; did you mean 'me'? [bad-ui]"),
+        #expect(output.contains("app.test.yaml:4:24: error: unknown tab 'mee' in 'selected_tab' of UI snapshot; did you mean 'me'? [bad-ui]"),
                 "\(run)")
         #expect(output.contains("app.test.yaml:8:11: error: 'user' is empty; leave it out for nobody logged in [empty-name]"),
                 "\(run)")
-        #expect(output.contains("app.test.yaml:13:9: error: unknown tab 'hom' in 'stacks' of 'ui_state' event; did you mean 'home'? [bad-event]"),
+        #expect(output.contains("app.test.yaml:13:36: error: unknown tab 'hom' in 'stacks' of 'ui_state' event; did you mean 'home'? [bad-event]"),
                 "\(run)")
     }
 }

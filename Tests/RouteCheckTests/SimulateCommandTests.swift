@@ -133,17 +133,25 @@ import Testing
             - {event: ready}
             - {event: lanch}
             - {event: notification, app_state: active}
+            - {event: notification, payload: {type: 3}, app_state: backgrond}
+            - {event: ui_state, stacks: {home: [{scren: message_detail}]}}
 
             """)
         let run = try runRouteCheck(["simulate", "app.yaml", "--events", "events.yaml"], in: dir.url)
         #expect(run.status == 2, "\(run)")
         #expect(run.stdout == "", "nothing runs when an event is bad")
         #expect(run.stderr.contains(
-            "events.yaml:3:3: error: event 3: unknown event 'lanch'; did you mean 'launch'? [bad-event]"),
+            "events.yaml:3:11: error: event 3: unknown event 'lanch'; did you mean 'launch'? [bad-event]"),
             "\(run)")
         #expect(run.stderr.contains(
             "events.yaml:4:3: error: event 4: missing key 'payload' in 'notification' event"),
             "\(run)")
+        // The underline is on the bad value or key; inside a list entry, on the list.
+        #expect(run.stderr.contains("events.yaml:5:56: error: event 5: unknown app_state 'backgrond'"), "\(run)")
+        #expect(run.stderr.contains("""
+            events.yaml:6:36: error: event 6: unknown key 'scren' in an entry of 'stacks.home' in 'ui_state' event; \
+            did you mean 'screen'? [bad-event]
+            """), "\(run)")
     }
 
     @Test func badEventInJSONIsReportedWithItsNumber() throws {

@@ -197,7 +197,7 @@ import Testing
                 + "did you mean 'screen'? [unknown-key]"), "\(run)")
         #expect(run.stdout.contains("""
             FAIL bad event
-            routes/c.test.yaml:10:14: error: unknown event 'lanch'; did you mean 'launch'? [bad-event]
+            routes/c.test.yaml:10:22: error: unknown event 'lanch'; did you mean 'launch'? [bad-event]
             """), "\(run)")
         #expect(run.stdout.contains("'expect' has 2 entries for 1 event; give one per event"), "\(run)")
         #expect(run.stdout.hasSuffix("\n0 passed, 5 failed\n"), "\(run)")

@@ -16,7 +16,7 @@ extension Navigator.Command {
             if let close = Suggestion.closest(to: name, in: Self.names) {
                 message += "; did you mean '\(close)'?"
             }
-            throw NavigatorJSONError(message)
+            throw reader.error(message, at: "cmd")
         }
         let fields = try JSONObjectReader(json, context: "'\(name)' command")
         try fields.rejectUnknownKeys(allowed: ["cmd"] + Self.keys(of: name))

@@ -19,7 +19,7 @@ extension NavigatorEvent {
             if let close = Suggestion.closest(to: name, in: Self.names) {
                 message += "; did you mean '\(close)'?"
             }
-            throw NavigatorJSONError(message)
+            throw reader.error(message, at: "event")
         }
         let fields = try JSONObjectReader(json, context: "'\(name)' event")
         switch name {
@@ -43,9 +43,9 @@ extension NavigatorEvent {
             }
             let stateName = try fields.string("app_state", default: AppState.background.rawValue)
             guard let appState = AppState(rawValue: stateName) else {
-                throw NavigatorJSONError(
+                throw fields.error(
                     "unknown app_state '\(stateName)' in 'notification' event; "
-                        + "expected active, inactive or background")
+                        + "expected active, inactive or background", at: "app_state")
             }
             self = .notification(payload, appState)
         case "login_succeeded":
@@ -78,7 +78,7 @@ extension NavigatorEvent {
     // would otherwise have a logged-out user see login-gated screens.
     private static func emptyUser(in event: String) -> NavigatorJSONError {
         NavigatorJSONError("'user' in '\(event)' event is empty; a user id has at least one character"
-            + (event == "launch" ? " (null or no 'user' for nobody)" : ""))
+            + (event == "launch" ? " (null or no 'user' for nobody)" : ""), path: ["user"])
     }
 
     public var jsonValue: JSONValue {

@@ -11,14 +11,22 @@
 /// ```
 public struct NavigatorJSONError: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
+    /// Where in the value the problem is: the keys that lead to it, outermost first; empty for the
+    /// value as a whole. A tool that has the text the value came from can underline that part.
+    public var path: [String]
+    /// Whether the problem is the last key of `path` itself (an unknown key), not its value.
+    public var isKey: Bool
 
-    /// An error with `message`, a single lowercase phrase.
+    /// An error with `message`, a single lowercase phrase, about the value at `path`.
     ///
     /// ```swift
     /// throw NavigatorJSONError("missing key 'event' in event")
+    /// throw NavigatorJSONError("unknown key 'app_sate' in event", path: ["app_sate"], isKey: true)
     /// ```
-    public init(_ message: String) {
+    public init(_ message: String, path: [String] = [], isKey: Bool = false) {
         self.message = message
+        self.path = path
+        self.isKey = isKey
     }
 
     public var description: String { message }
@@ -29,14 +37,22 @@ struct JSONObjectReader {
     let members: [String: JSONValue]
     /// The object as messages name it, such as `'notification' event`.
     let context: String
+    /// The keys from the outermost value to this object, for the errors' `path`.
+    let path: [String]
 
-    init(_ value: JSONValue, context: String) throws {
+    init(_ value: JSONValue, context: String, path: [String] = []) throws {
         guard case .object(let members) = value else {
             throw NavigatorJSONError(
-                "\(context) must be an object, found \(Self.kind(of: value))")
+                "\(context) must be an object, found \(Self.kind(of: value))", path: path)
         }
         self.members = members
         self.context = context
+        self.path = path
+    }
+
+    /// An error about the value of `key`.
+    func error(_ message: String, at key: String) -> NavigatorJSONError {
+        NavigatorJSONError(message, path: path + [key])
     }
 
     /// Fails on a key outside `allowed`, which catches typos such as `app_sate`.
@@ -46,13 +62,13 @@ struct JSONObjectReader {
             if let close = Suggestion.closest(to: key, in: allowed) {
                 message += "; did you mean '\(close)'?"
             }
-            throw NavigatorJSONError(message)
+            throw NavigatorJSONError(message, path: path + [key], isKey: true)
         }
     }
 
     func required(_ key: String) throws -> JSONValue {
         guard let value = members[key] else {
-            throw NavigatorJSONError("missing key '\(key)' in \(context)")
+            throw NavigatorJSONError("missing key '\(key)' in \(context)", path: path)
         }
         return value
     }
@@ -104,9 +120,12 @@ struct JSONObjectReader {
         return result
     }
 
-    func mismatch(_ key: String, _ expected: String, _ found: JSONValue) -> NavigatorJSONError {
-        NavigatorJSONError(
-            "'\(key)' in \(context) must be \(expected), found \(Self.kind(of: found))")
+    /// `key` as messages name it; `path`, when given, is where it is from this object.
+    func mismatch(_ key: String, _ expected: String, _ found: JSONValue, path keys: [String]? = nil)
+        -> NavigatorJSONError
+    {
+        if let keys { return NavigatorJSONError(mismatch(key, expected, found).message, path: path + keys) }
+        return error("'\(key)' in \(context) must be \(expected), found \(Self.kind(of: found))", at: key)
     }
 
     /// The JSON kind, for messages: `object`, `string`, `int`, …

@@ -17,12 +17,14 @@ extension UISnapshot {
         var stacks: [String: [ScreenInstance]] = [:]
         for (tab, value) in try reader.object("stacks") {
             guard case .array(let entries) = value else {
-                throw reader.mismatch("stacks.\(tab)", "an array", value)
+                throw reader.mismatch("stacks.\(tab)", "an array", value, path: ["stacks", tab])
             }
-            stacks[tab] = try entries.map { try Self.entry($0, in: "stacks.\(tab)", of: context) }
+            stacks[tab] = try entries.map {
+                try Self.entry($0, in: "stacks.\(tab)", of: context, path: reader.path + ["stacks", tab])
+            }
         }
         let modals = try reader.array("modals").map {
-            try Self.entry($0, in: "modals", of: context)
+            try Self.entry($0, in: "modals", of: context, path: reader.path + ["modals"])
         }
         self.init(selectedTab: selectedTab, stacks: stacks, modals: modals)
     }
@@ -41,11 +43,12 @@ extension UISnapshot {
         ])
     }
 
-    private static func entry(_ value: JSONValue, in key: String, of context: String) throws
+    /// `path` leads to the entry's list: an error inside an entry is placed at the list.
+    private static func entry(_ value: JSONValue, in key: String, of context: String, path: [String]) throws
         -> ScreenInstance
     {
         if case .string(let name) = value { return ScreenInstance(screen: name) }
-        let reader = try JSONObjectReader(value, context: "an entry of '\(key)' in \(context)")
+        let reader = try JSONObjectReader(value, context: "an entry of '\(key)' in \(context)", path: path)
         try reader.rejectUnknownKeys(allowed: ["screen", "params"])
         return ScreenInstance(screen: try reader.string("screen"),
                               params: try reader.object("params"))

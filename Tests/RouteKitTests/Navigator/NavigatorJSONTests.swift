@@ -136,62 +136,75 @@ import Testing
     struct BadInput: Sendable, CustomTestStringConvertible {
         var json: JSONValue
         var message: String
+        /// Where the error says the problem is (`NavigatorJSONError.path`, `isKey`).
+        var path: [String] = []
+        var isKey = false
         var testDescription: String { message }
+        var error: NavigatorJSONError { NavigatorJSONError(message, path: path, isKey: isKey) }
     }
 
     static let badEvents = [
-        BadInput(json: ["event": "lanch"], message: "unknown event 'lanch'; did you mean 'launch'?"),
-        BadInput(json: ["event": "teleport"], message: "unknown event 'teleport'"),
+        BadInput(json: ["event": "lanch"], message: "unknown event 'lanch'; did you mean 'launch'?", path: ["event"]),
+        BadInput(json: ["event": "teleport"], message: "unknown event 'teleport'", path: ["event"]),
         BadInput(json: ["payload": [:]], message: "missing key 'event' in event"),
-        BadInput(json: ["event": 3], message: "'event' in event must be a string, found int"),
+        BadInput(json: ["event": 3], message: "'event' in event must be a string, found int", path: ["event"]),
         BadInput(json: ["ready"], message: "event must be an object, found array"),
         BadInput(json: ["event": "notification", "app_state": "active"],
                  message: "missing key 'payload' in 'notification' event"),
         BadInput(json: ["event": "notification", "payload": "type=3"],
-                 message: "'payload' in 'notification' event must be an object, found string"),
+                 message: "'payload' in 'notification' event must be an object, found string",
+                 path: ["payload"]),
         BadInput(json: ["event": "notification", "payload": [:], "app_sate": "active"],
-                 message: "unknown key 'app_sate' in 'notification' event; did you mean 'app_state'?"),
+                 message: "unknown key 'app_sate' in 'notification' event; did you mean 'app_state'?",
+                 path: ["app_sate"], isKey: true),
         BadInput(json: ["event": "notification", "payload": [:], "app_state": "foreground"],
-                 message: "unknown app_state 'foreground' in 'notification' event; expected active, inactive or background"),
+                 message: "unknown app_state 'foreground' in 'notification' event; expected active, inactive or background",
+                 path: ["app_state"]),
         BadInput(json: ["event": "login_succeeded"],
                  message: "missing key 'user' in 'login_succeeded' event"),
         BadInput(json: ["event": "login_succeeded", "user": 10086],
-                 message: "'user' in 'login_succeeded' event must be a string, found int"),
+                 message: "'user' in 'login_succeeded' event must be a string, found int", path: ["user"]),
         BadInput(json: ["event": "launch", "user": 1],
-                 message: "'user' in 'launch' event must be a string or null, found int"),
+                 message: "'user' in 'launch' event must be a string or null, found int", path: ["user"]),
         BadInput(json: ["event": "launch", "payload": [1]],
-                 message: "'payload' in 'launch' event must be an object or null, found array"),
-        BadInput(json: ["event": "ready", "now": true], message: "unknown key 'now' in 'ready' event"),
+                 message: "'payload' in 'launch' event must be an object or null, found array",
+                 path: ["payload"]),
+        BadInput(json: ["event": "ready", "now": true], message: "unknown key 'now' in 'ready' event", path: ["now"], isKey: true),
         BadInput(json: ["event": "ui_state", "stacks": [:]],
                  message: "missing key 'selected_tab' in 'ui_state' event"),
         BadInput(json: ["event": "ui_state", "selected_tab": "me", "stacks": ["me": "my_messages"]],
-                 message: "'stacks.me' in 'ui_state' event must be an array, found string"),
+                 message: "'stacks.me' in 'ui_state' event must be an array, found string",
+                 path: ["stacks", "me"]),
         BadInput(json: ["event": "ui_state", "selected_tab": "me", "modals": [["params": [:]]]],
-                 message: "missing key 'screen' in an entry of 'modals' in 'ui_state' event"),
+                 message: "missing key 'screen' in an entry of 'modals' in 'ui_state' event",
+                 path: ["modals"]),
         BadInput(json: ["event": "ui_state", "selected_tab": "me", "modals": [3]],
-                 message: "an entry of 'modals' in 'ui_state' event must be an object, found int"),
+                 message: "an entry of 'modals' in 'ui_state' event must be an object, found int",
+                 path: ["modals"]),
     ]
 
     @Test(arguments: badEvents)
     func badEventsSayWhatIsWrong(_ bad: BadInput) {
-        #expect(throws: NavigatorJSONError(bad.message)) { try NavigatorEvent(json: bad.json) }
+        #expect(throws: bad.error) { try NavigatorEvent(json: bad.json) }
     }
 
     static let badCommands = [
-        BadInput(json: ["cmd": "pussh"], message: "unknown command 'pussh'; did you mean 'push'?"),
+        BadInput(json: ["cmd": "pussh"], message: "unknown command 'pussh'; did you mean 'push'?", path: ["cmd"]),
         BadInput(json: ["cmd": "select_tab", "tab": "home"],
                  message: "missing key 'index' in 'select_tab' command"),
         BadInput(json: ["cmd": "select_tab", "tab": "home", "index": "0"],
-                 message: "'index' in 'select_tab' command must be an integer, found string"),
+                 message: "'index' in 'select_tab' command must be an integer, found string",
+                 path: ["index"]),
         BadInput(json: ["cmd": "push", "tab": "home", "screen": "a", "hides_bottom_bar": "yes"],
-                 message: "'hides_bottom_bar' in 'push' command must be a boolean, found string"),
+                 message: "'hides_bottom_bar' in 'push' command must be a boolean, found string",
+                 path: ["hides_bottom_bar"]),
         BadInput(json: ["cmd": "clear_badge", "count": 0],
-                 message: "unknown key 'count' in 'clear_badge' command"),
+                 message: "unknown key 'count' in 'clear_badge' command", path: ["count"], isKey: true),
     ]
 
     @Test(arguments: badCommands)
     func badCommandsSayWhatIsWrong(_ bad: BadInput) {
-        #expect(throws: NavigatorJSONError(bad.message)) { try Navigator.Command(json: bad.json) }
+        #expect(throws: bad.error) { try Navigator.Command(json: bad.json) }
     }
 
     @Test func codableErrorsCarryTheSameMessage() {

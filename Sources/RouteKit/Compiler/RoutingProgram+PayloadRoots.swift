@@ -21,10 +21,13 @@ extension RoutingProgram {
         for template in [defaults.title, defaults.message, defaults.confirm, defaults.cancel] {
             Self.collectPlaceholderRoots(template, into: &roots)
         }
-        // By index: iterating would copy each rule (a dozen references) to read two of its parts.
-        for index in rules.indices {
-            Self.collectIdentifiers(rules[index].when.expr, into: &roots)
-            Self.collectRoots(of: rules[index].route, into: &roots)
+        // Through a buffer, whose elements are read in place: an array's subscript, or iterating,
+        // would copy each rule's parts (a dozen references) to read them.
+        rules.withUnsafeBufferPointer { rules in
+            for index in rules.indices {
+                Self.collectIdentifiers(rules[index].when.expr, into: &roots)
+                Self.collectRoots(of: rules[index].route, into: &roots)
+            }
         }
         if let fallback { Self.collectRoots(of: fallback, into: &roots) }
         return roots.asSet

@@ -46,18 +46,19 @@ final class DecisionEngine: Sendable {
         capture = slots.capture
         let defaults = program.table.defaults
         var cache = SlotRoute.Cache(reading: reading)
-        // By position: zipping would copy each rule (a dozen references) into a tuple.
-        let rules = program.rules
-        compiledRules = rules.indices.map { position in
-            let when = rules[position].when
-            return CompiledRule(
-                predicate: builder.keyConjuncts[position].map {
-                    SlotPredicate(when.expr, droppingConjunct: $0, slots: slots)
-                } ?? SlotPredicate(when.expr, slots: slots),
-                patterns: when.patterns,
-                route: SlotRoute(rules[position].route,
-                                 source: .rule(name: rules[position].rule.name, index: rules[position].index),
-                                 defaults: defaults, cache: &cache))
+        // By position in a buffer, read in place: zipping, iterating or an array's subscript would
+        // copy each rule's parts (a dozen references) to read them.
+        compiledRules = program.rules.withUnsafeBufferPointer { rules in
+            rules.indices.map { position in
+                CompiledRule(
+                    predicate: builder.keyConjuncts[position].map {
+                        SlotPredicate(rules[position].when.expr, droppingConjunct: $0, slots: slots)
+                    } ?? SlotPredicate(rules[position].when.expr, slots: slots),
+                    patterns: rules[position].when.patterns,
+                    route: SlotRoute(rules[position].route,
+                                     source: .rule(name: rules[position].rule.name, index: rules[position].index),
+                                     defaults: defaults, cache: &cache))
+            }
         }
         ruleReferences = compiledRules.map { Unmanaged.passUnretained($0) }
         compiledFallback = program.fallback.map {

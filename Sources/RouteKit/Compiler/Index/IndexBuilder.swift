@@ -20,7 +20,10 @@ struct IndexBuilder {
     private(set) var keyConjuncts: [Int?] = []
 
     init(program: RoutingProgram, slots: PayloadSlots) {
-        let atoms = program.rules.map { KeyAtomFinder.atoms(in: $0.when.expr, slots: slots) }
+        // Through a buffer, read in place: mapping the array would copy each rule (a dozen references).
+        let atoms = program.rules.withUnsafeBufferPointer { rules in
+            rules.indices.map { KeyAtomFinder.atoms(in: rules[$0].when.expr, slots: slots) }
+        }
         // Each field's dotted name, joined once rather than for every rule keyed on it.
         let names = slots.slots.map { $0.components.joined(separator: ".") }
 

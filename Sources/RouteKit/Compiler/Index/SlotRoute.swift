@@ -55,7 +55,7 @@ final class SlotRoute: Sendable {
 
     /// Prepares `route`, the route of `source`; `cache` holds what is already prepared for the
     /// table's other routes and can be shared (most use the same few alert texts and param names).
-    init(_ route: CheckedRoute, source: Decision.Source, defaults: Defaults, cache: inout Cache) {
+    init(_ route: borrowing CheckedRoute, source: Decision.Source, defaults: Defaults, cache: inout Cache) {
         self.source = source
         reading = cache.reading
         let slots = cache.reading.slots

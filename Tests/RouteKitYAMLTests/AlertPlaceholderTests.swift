@@ -28,7 +28,7 @@ import Testing
     @Test func aMisspelledFieldIsAWarningWithTheDeclaredName() throws {
         let found = try warnings(Self.table(defaults: #"{title: "Type {tpye}", message: "{aps.alert}"}"#))
         #expect(found == [
-            "7:18: undeclared-field: alert placeholder '{tpye}' names an undeclared payload field and renders as nothing unless the payload has it; did you mean 'type'?",
+            "7:24: undeclared-field: alert placeholder '{tpye}' names an undeclared payload field and renders as nothing unless the payload has it; did you mean 'type'?",
         ])
     }
 
@@ -36,15 +36,43 @@ import Testing
         let rule = "    alert: {message: \"{aps.bdge} new\"}"
         let found = try warnings(Self.table(defaults: "{title: \"\"}", rule: rule))
         #expect(found.count == 1, "\(found)")
-        #expect(found.first?.hasPrefix("12:22: undeclared-field: alert placeholder '{aps.bdge}'") == true, "\(found)")
+        #expect(found.first?.hasPrefix("12:23: undeclared-field: alert placeholder '{aps.bdge}'") == true, "\(found)")
         #expect(found.first?.hasSuffix("did you mean 'aps.badge'?") == true, "\(found)")
     }
 
     @Test func aFieldInsideAScalarNeverRenders() throws {
         let found = try warnings(Self.table(defaults: #"{title: "{type.name}"}"#))
         #expect(found == [
-            "7:18: type-mismatch: alert placeholder '{type.name}' always renders as nothing: 'type' is declared 'int', which has no fields",
+            "7:19: type-mismatch: alert placeholder '{type.name}' always renders as nothing: 'type' is declared 'int', which has no fields",
         ])
+    }
+
+    /// The warning underlines the placeholder, braces included, in plain and quoted texts and after
+    /// multi-byte characters; a text with an escape is underlined whole, since its width in the
+    /// file is not its value's.
+    @Test func theWarningUnderlinesThePlaceholder() throws {
+        let yaml = Self.table(defaults: """
+
+                title: "Héllo {tpye}"
+                message: Ça {tpye} là
+                confirm: "\\t{tpye}"
+            """)
+        let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+        /// "line:column-column/offset-offset" of `text` on line `number` (1-based).
+        func place(of text: String, line number: Int) -> String {
+            let line = lines[number - 1]
+            let lineStart = lines.prefix(number - 1).reduce(0) { $0 + $1.utf8.count + 1 }
+            let found = line.range(of: text)!
+            let column = line.unicodeScalars.distance(from: line.startIndex, to: found.lowerBound) + 1
+            let offset = lineStart + line.utf8.distance(from: line.startIndex, to: found.lowerBound)
+            return "\(number):\(column)-\(column + text.unicodeScalars.count)/\(offset)-\(offset + text.utf8.count)"
+        }
+        let ranges = try loadTable(yaml: yaml).diagnostics.map {
+            "\($0.range.start.line):\($0.range.start.column)-\($0.range.end.column)/"
+                + "\($0.range.start.offset)-\($0.range.end.offset)"
+        }
+        #expect(ranges == [place(of: "{tpye}", line: 8), place(of: "{tpye}", line: 9),
+                           place(of: #""\t{tpye}""#, line: 10)], "\(yaml)")
     }
 
     /// Declared fields, objects, fields inside `any`, and undeclared paths like nothing declared

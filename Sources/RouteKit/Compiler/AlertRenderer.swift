@@ -78,6 +78,24 @@ public enum AlertRenderer {
             segments.compactMap { if case .placeholder(let path) = $0 { path } else { nil } }
         }
 
+        /// The placeholders with where each is in the template, braces included, in Unicode
+        /// scalars: `{tpye}` in `"Hi {tpye}"` is at 3..<9.
+        var placedPlaceholders: [(path: [String], scalars: Range<Int>)] {
+            var placed: [(path: [String], scalars: Range<Int>)] = []
+            var offset = 0
+            for segment in segments {
+                switch segment {
+                case .text(let text):
+                    offset += text.unicodeScalars.count
+                case .placeholder(let path):
+                    let width = path.reduce(path.count + 1) { $0 + $1.unicodeScalars.count }
+                    placed.append((path, offset..<offset + width))
+                    offset += width
+                }
+            }
+            return placed
+        }
+
         /// The text with each placeholder replaced by the text of `value(path)`.
         func render(_ value: ([String]) -> JSONValue?) -> String {
             // A text that is one placeholder, such as `{aps.alert}`, is the value's own string.

@@ -183,44 +183,15 @@ extension DecodingState {
                 break
             case .insideScalar(let prefix, let type):
                 decoder.report(ModelMessages.placeholderInsideScalar(
-                    joined, field: prefix, type: "\(type)", at: Self.range(of: scalars, in: node)))
+                    joined, field: prefix, type: "\(type)", at: node.range(ofValueScalars: scalars)))
             case .undeclared:
                 if let hint = decoder.suggestion(forPath: joined, in: payloadEnvironment) {
                     decoder.report(ModelMessages.undeclaredPlaceholder(
-                        joined, hint: hint, at: Self.range(of: scalars, in: node)))
+                        joined, hint: hint, at: node.range(ofValueScalars: scalars)))
                 }
             }
         }
         return text
-    }
-
-    /// Where the value's scalars `scalars` are in the file, when the scalar is written as it reads:
-    /// on one line, plain or quoted, with no escape (its width in the file is its value's, plus the
-    /// quotes). Otherwise the whole scalar: this reader has no file text to replay escapes over.
-    static func range(of scalars: Range<Int>, in node: Node) -> SourceRange {
-        guard case .scalar(let scalar) = node.content, node.range.start.line == node.range.end.line
-        else { return node.range }
-        let quotes: Int
-        switch scalar.style {
-        case .plain: quotes = 0
-        case .singleQuoted, .doubleQuoted: quotes = 1
-        case .literal, .folded: return node.range
-        }
-        let value = scalar.value.unicodeScalars
-        guard value.count + 2 * quotes == node.range.end.column - node.range.start.column,
-            value.reduce(0, { $0 + UTF8.width($1) }) + 2 * quotes
-                == node.range.end.offset - node.range.start.offset
-        else { return node.range }
-        var (column, offset) = (node.range.start.column + quotes, node.range.start.offset + quotes)
-        var start = SourcePosition(line: node.range.start.line, column: column, offset: offset)
-        for (index, character) in value.enumerated() {
-            if index == scalars.lowerBound { start = SourcePosition(line: start.line, column: column, offset: offset) }
-            if index == scalars.upperBound { break }
-            column += 1
-            offset += UTF8.width(character)
-        }
-        return SourceRange(file: node.range.file, start: start,
-                           end: SourcePosition(line: start.line, column: column, offset: offset))
     }
 
     /// The declared payload fields as the expression checker sees them, made on first use (by the

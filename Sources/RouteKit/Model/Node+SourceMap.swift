@@ -22,6 +22,42 @@ extension Node {
         sourcePositions(ofValueOffsets: [offset], in: file)[0]
     }
 
+    /// Where the value's scalars `scalars` (Unicode scalars of `Scalar.value`) are, without the
+    /// file's text: exact when the scalar is written as it reads, on one line, plain or quoted, with
+    /// no escape (its width in the file is then its value's, plus the quotes); otherwise the whole
+    /// node, since escapes cannot be replayed without the text (`sourcePositions(ofValueOffsets:in:)`
+    /// can).
+    ///
+    /// ```swift
+    /// // `title: "Hi {tpye}"`, the value starting at column 8
+    /// node.range(ofValueScalars: 3..<9) // columns 12..<18
+    /// ```
+    func range(ofValueScalars scalars: Range<Int>) -> SourceRange {
+        guard case .scalar(let scalar) = content, range.start.line == range.end.line
+        else { return range }
+        let quotes: Int
+        switch scalar.style {
+        case .plain: quotes = 0
+        case .singleQuoted, .doubleQuoted: quotes = 1
+        case .literal, .folded: return range
+        }
+        let value = scalar.value.unicodeScalars
+        guard value.count + 2 * quotes == range.end.column - range.start.column,
+            value.reduce(0, { $0 + UTF8.width($1) }) + 2 * quotes
+                == range.end.offset - range.start.offset
+        else { return range }
+        var (column, offset) = (range.start.column + quotes, range.start.offset + quotes)
+        var start = SourcePosition(line: range.start.line, column: column, offset: offset)
+        for (index, character) in value.enumerated() {
+            if index == scalars.lowerBound { start = SourcePosition(line: start.line, column: column, offset: offset) }
+            if index == scalars.upperBound { break }
+            column += 1
+            offset += UTF8.width(character)
+        }
+        return SourceRange(file: range.file, start: start,
+                           end: SourcePosition(line: start.line, column: column, offset: offset))
+    }
+
     /// `sourcePosition(ofValueOffset:in:)` for several offsets, in one pass over the source: an
     /// expression with hundreds of diagnostics re-scanned its whole text for each.
     ///

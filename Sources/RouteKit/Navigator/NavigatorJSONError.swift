@@ -124,8 +124,8 @@ struct JSONObjectReader {
     func mismatch(_ key: String, _ expected: String, _ found: JSONValue, path keys: [String]? = nil)
         -> NavigatorJSONError
     {
-        if let keys { return NavigatorJSONError(mismatch(key, expected, found).message, path: path + keys) }
-        return error("'\(key)' in \(context) must be \(expected), found \(Self.kind(of: found))", at: key)
+        NavigatorJSONError("'\(key)' in \(context) must be \(expected), found \(Self.kind(of: found))",
+                           path: path + (keys ?? [key]))
     }
 
     /// The JSON kind, for messages: `object`, `string`, `int`, …

@@ -91,8 +91,12 @@ import Testing
     }
 
     @Test func libraryEventsRefuseAnEmptyUser() {
-        #expect(throws: (any Error).self) { try NavigatorEvent(json: ["event": "launch", "user": ""]) }
-        #expect(throws: (any Error).self) { try NavigatorEvent(json: ["event": "login_succeeded", "user": ""]) }
+        #expect(throws: NavigatorJSONError(
+            "'user' in 'launch' event is empty; a user id has at least one character (null or no 'user' for nobody)",
+            path: ["user"])) { try NavigatorEvent(json: ["event": "launch", "user": ""]) }
+        #expect(throws: NavigatorJSONError(
+            "'user' in 'login_succeeded' event is empty; a user id has at least one character",
+            path: ["user"])) { try NavigatorEvent(json: ["event": "login_succeeded", "user": ""]) }
         #expect((try? NavigatorEvent(json: ["event": "launch", "user": "u1"])) == .launch(payload: nil, user: "u1"))
     }
 

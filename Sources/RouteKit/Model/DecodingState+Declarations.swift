@@ -198,11 +198,11 @@ extension DecodingState {
     /// declaration check or the first alert placeholder).
     var payloadEnvironment: ExpressionEnvironment {
         mutating get {
-            if let environment = placeholderEnvironment { return environment }
+            if let environment = cachedPayloadEnvironment { return environment }
             var types: [String: FieldType] = [:]
             for field in payloadFields where types[field.path] == nil { types[field.path] = field.type }
             let environment = ExpressionEnvironment(fields: types)
-            placeholderEnvironment = environment
+            cachedPayloadEnvironment = environment
             return environment
         }
     }

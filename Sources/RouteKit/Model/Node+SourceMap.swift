@@ -41,21 +41,20 @@ extension Node {
         case .singleQuoted, .doubleQuoted: quotes = 1
         case .literal, .folded: return range
         }
-        let value = scalar.value.unicodeScalars
-        guard value.count + 2 * quotes == range.end.column - range.start.column,
-            value.reduce(0, { $0 + UTF8.width($1) }) + 2 * quotes
-                == range.end.offset - range.start.offset
+        let value = scalar.value
+        let characters = value.unicodeScalars
+        guard characters.count + 2 * quotes == range.end.column - range.start.column,
+            value.utf8.count + 2 * quotes == range.end.offset - range.start.offset
         else { return range }
-        var (column, offset) = (range.start.column + quotes, range.start.offset + quotes)
-        var start = SourcePosition(line: range.start.line, column: column, offset: offset)
-        for (index, character) in value.enumerated() {
-            if index == scalars.lowerBound { start = SourcePosition(line: start.line, column: column, offset: offset) }
-            if index == scalars.upperBound { break }
-            column += 1
-            offset += UTF8.width(character)
+        // The value's characters sit one for one in the file, after the opening quote.
+        func position(_ scalar: Int) -> SourcePosition {
+            let count = min(max(0, scalar), characters.count)
+            let index = characters.index(characters.startIndex, offsetBy: count)
+            return SourcePosition(line: range.start.line, column: range.start.column + quotes + count,
+                                  offset: range.start.offset + quotes + value.utf8.distance(from: value.startIndex, to: index))
         }
-        return SourceRange(file: range.file, start: start,
-                           end: SourcePosition(line: start.line, column: column, offset: offset))
+        return SourceRange(file: range.file, start: position(scalars.lowerBound),
+                           end: position(scalars.upperBound))
     }
 
     /// `sourcePosition(ofValueOffset:in:)` for several offsets, in one pass over the source: an

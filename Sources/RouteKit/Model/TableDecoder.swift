@@ -81,10 +81,10 @@ struct DecodingState {
     /// Where each name of `screenNodes` is, to find a duplicate without a scan per screen.
     private var screenPositions: [String: Int] = [:]
     var payloadFields: [PayloadField] = []
-    /// `payloadFields` as an expression environment, for checking alert placeholders; made when
-    /// the first placeholder is checked.
-    var placeholderEnvironment: ExpressionEnvironment?
-    /// Where each path of `payloadFields` is, for the same reason.
+    /// `payloadFields` as an expression environment (`payloadEnvironment`), for checking fields
+    /// declared inside others and alert placeholders; made on first use.
+    var cachedPayloadEnvironment: ExpressionEnvironment?
+    /// Where each path of `payloadFields` is first declared.
     var payloadFieldPositions: [String: Int] = [:]
     var loginScreen: (name: String, range: SourceRange)?
     var defaultsNode: Node?

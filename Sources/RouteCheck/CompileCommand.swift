@@ -77,7 +77,7 @@ struct CompileCommand: Command {
             }
             program = loaded
         }
-        let text = CompiledTableFormat.encode(program)
+        let text = CompiledTableFormat.encode(program, sourceRoot: table)
         let bytes = Array(text.utf8)
         // Never write what the loader would refuse (say, a text past the reader's string bound).
         do throws(CompiledTableError) {

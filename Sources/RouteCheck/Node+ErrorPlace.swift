@@ -11,13 +11,27 @@ extension Node {
     /// eventNode.range(of: error) // the range of 'backgrond'
     /// ```
     func range(of error: NavigatorJSONError) -> SourceRange {
+        range(atPath: error.path, isKey: error.isKey)
+    }
+
+    /// The part of this node (a payload) that a `PayloadLimits.Problem` is about.
+    ///
+    /// ```swift
+    /// // payload: {type: 3, x: .inf}
+    /// payloadNode.range(of: PayloadLimits.problem(in: payloadNode.jsonValue)!) // the range of '.inf'
+    /// ```
+    func range(of problem: PayloadLimits.Problem) -> SourceRange {
+        range(atPath: problem.path, isKey: problem.isKey)
+    }
+
+    private func range(atPath path: [String], isKey: Bool) -> SourceRange {
         var node = self
-        for (position, key) in error.path.enumerated() {
+        for (position, key) in path.enumerated() {
             guard case .mapping(let pairs) = node.content,
                 let pair = pairs.first(where: { $0.key.jsonValue == .string(key) })
             else { break }
-            let isLast = position == error.path.count - 1
-            node = isLast && error.isKey ? pair.key : pair.value
+            let isLast = position == path.count - 1
+            node = isLast && isKey ? pair.key : pair.value
         }
         return node.range
     }

@@ -130,6 +130,13 @@ enum EventFile {
         }
     }
 
+    /// The bounds of an event file read as JSON: those of a YAML file. It holds many payloads,
+    /// and each is held to `PayloadLimits` when its event is read (`NavigatorEvent(json:)`), so
+    /// that a payload past them draws the same error whichever way the file is written.
+    static let jsonLimits = JSONReadLimits(
+        maxBytes: YAMLLimits.maxFileSize, maxDepth: YAMLLimits.maxNestingDepth,
+        maxStringBytes: YAMLLimits.maxFileSize)
+
     static func read(path: String, bytes: [UInt8], table: RouteTable) -> Result<[NavigatorEvent], Failure> {
         let source = SourceFile(path: path, text: String(decoding: bytes, as: UTF8.self))
         var items: [(value: JSONValue, node: Node?)] = []
@@ -138,7 +145,7 @@ enum EventFile {
         if isJSONFile || sniffed != nil {
             let value: JSONValue
             do throws(JSONReadError) {
-                if let sniffed { value = sniffed } else { value = try JSONReader.read(bytes) }
+                if let sniffed { value = sniffed } else { value = try JSONReader.read(bytes, limits: jsonLimits) }
             } catch {
                 let position = source.position(ofOffset: error.offset)
                 return .failure(Failure(source: source, diagnostics: [Diagnostic(
@@ -203,7 +210,7 @@ enum EventFile {
     /// `"\uD83C\uDF89"`, which is how Python's `json.dumps` writes an emoji.
     static func jsonArray(_ bytes: [UInt8]) -> JSONValue? {
         guard bytes.first(where: { !Self.isJSONWhitespace($0) }) == UInt8(ascii: "["),
-            let value = try? JSONReader.read(bytes), case .array = value
+            let value = try? JSONReader.read(bytes, limits: jsonLimits), case .array = value
         else { return nil }
         return value
     }

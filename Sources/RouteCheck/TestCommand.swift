@@ -74,8 +74,16 @@ struct TestCommand: Command {
     func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
         let console = context.console
         let colored = context.colors(.output, mode: color)
-        let decider = CompiledTable(
-            try ProgramLoader.load(table, context: context, stream: .output, color: color))
+        let program: RoutingProgram
+        do {
+            program = try ProgramLoader.load(table, context: context, stream: .output, color: color)
+        } catch .exit(.findings) {
+            // A table that does not load fails as one test, as a malformed test file does, and
+            // the report still ends with its summary line.
+            console.out("0 passed, 1 failed\n")
+            return .findings
+        }
+        let decider = CompiledTable(program)
         let routeTable = decider.table
 
         let paths = try testFiles()

@@ -59,7 +59,7 @@ enum TestFileDecoder {
 }
 
 /// Reads one item, collecting its problems.
-private struct ItemReader {
+struct ItemReader {
     let table: RouteTable
     var problems: [Diagnostic] = []
 
@@ -104,8 +104,13 @@ private struct ItemReader {
         }
         if let payloadNode = fields["payload"] {
             if case .mapping = payloadNode.content {
-                item.events = [TestEvent(event: .notification(payloadNode.jsonValue, appState),
-                                         range: payloadNode.range)]
+                let payload = payloadNode.jsonValue
+                if let problem = PayloadLimits.problem(in: payload) {
+                    report(Diagnostic(.error, DiagnosticCode(problem.code), "'payload': \(problem.message)",
+                                      at: payloadNode.range(of: problem)))
+                } else {
+                    item.events = [TestEvent(event: .notification(payload, appState), range: payloadNode.range)]
+                }
             } else {
                 report(TestFileDecoder.wrongType("a mapping", for: "'payload'", payloadNode))
             }
@@ -143,10 +148,10 @@ private struct ItemReader {
         item.name = name(fields, "a scenario", node) ?? item.name
         item.user = user(fields["user"])
         item.ui = fields["ui"].flatMap { ui($0) }
-        var eventCount: Int?
+        var eventNodes: [Node]?
         if let eventsNode = fields["events"] {
             if let nodes = sequence(eventsNode, "'events'") {
-                eventCount = nodes.count
+                eventNodes = nodes
                 for eventNode in nodes {
                     do {
                         let event = try TableUI.event(eventNode.jsonValue, table: table)
@@ -170,12 +175,15 @@ private struct ItemReader {
                 item.expectations.append(step(fields))
             }
         }
-        if let eventCount, eventCount != steps.count {
+        if let eventNodes, eventNodes.count != steps.count {
+            let eventCount = eventNodes.count
+            // At the first entry with no event, or the first event with no entry.
+            let place = steps.count > eventCount ? steps[eventCount] : eventNodes[steps.count]
             report(Diagnostic(
                 .error, "expect-count",
                 "'expect' has \(steps.count) \(steps.count == 1 ? "entry" : "entries") for "
                     + "\(eventCount) \(eventCount == 1 ? "event" : "events"); give one per event",
-                at: expectNode.range))
+                at: place.range))
         }
         return item
     }
@@ -196,42 +204,6 @@ private struct ItemReader {
             expectation.commands = nodes.compactMap { command($0) }
         }
         return expectation
-    }
-
-    private mutating func command(_ node: Node) -> ExpectedCommand? {
-        guard case .mapping(let pairs) = node.content else {
-            report(TestFileDecoder.wrongType("a mapping", for: "a command", node))
-            return nil
-        }
-        guard let cmdPair = pairs.first(where: { Self.keyText($0.key) == "cmd" }) else {
-            report(missing("cmd", in: "a command", node))
-            return nil
-        }
-        guard let name = string(cmdPair.value, "'cmd'") else { return nil }
-        guard let keys = ExpectedCommand.keys[name] else {
-            report(unknown("command", name, Navigator.Command.names, cmdPair.value))
-            return nil
-        }
-        var fields: [String: JSONValue] = ["cmd": .string(name)]
-        var valid = true
-        for pair in pairs {
-            let key = Self.keyText(pair.key) ?? ""
-            guard key != "cmd" else { continue }
-            guard keys.contains(key) else {
-                let allowed = ["cmd"] + keys
-                let hint = Suggestion.closest(to: key, in: allowed)
-                report(Diagnostic(
-                    .error, "unknown-key",
-                    "unknown key '\(key)' in a '\(name)' command"
-                        + (hint.map { "; did you mean '\($0)'?" } ?? "; it has "
-                            + (keys.isEmpty ? "no other keys" : keys.map { "'\($0)'" }.joined(separator: ", "))),
-                    at: pair.key.range, fixIt: hint.map { FixIt(replacement: $0) }))
-                valid = false
-                continue
-            }
-            fields[key] = pair.value.jsonValue
-        }
-        return valid ? ExpectedCommand(fields: fields) : nil
     }
 
     private mutating func name(_ fields: Fields, _ what: String, _ node: Node) -> String? {
@@ -309,7 +281,7 @@ private struct ItemReader {
         return nodes
     }
 
-    private mutating func string(_ node: Node, _ what: String) -> String? {
+    mutating func string(_ node: Node, _ what: String) -> String? {
         guard case .string(let text)? = node.resolvedScalar else {
             report(TestFileDecoder.wrongType("a string", for: what, node))
             return nil
@@ -317,19 +289,28 @@ private struct ItemReader {
         return text
     }
 
-    private func missing(_ key: String, in what: String, _ node: Node) -> Diagnostic {
+    func missing(_ key: String, in what: String, _ node: Node) -> Diagnostic {
         Diagnostic(.error, "missing-key", "missing required key '\(key)' in \(what)", at: node.range)
     }
 
-    private func unknown(_ kind: String, _ name: String, _ known: [String], _ node: Node)
+    /// A name not among `known`; a short list of choices (app states, outcomes, a table's tabs)
+    /// is spelled out, as the route model does for its enumerations.
+    func unknown(_ kind: String, _ name: String, _ known: [String], _ node: Node)
         -> Diagnostic
     {
         let hint = Suggestion.closest(to: name, in: known)
+        var message = "unknown \(kind) '\(name)'"
+        if !known.isEmpty, known.count <= Self.maxListedChoices {
+            message += "; expected one of " + known.map { "'\($0)'" }.joined(separator: ", ")
+        }
+        if let hint { message += "; did you mean '\(hint)'?" }
         return Diagnostic(
             .error, DiagnosticCode("unknown-\(kind.replacingOccurrences(of: "_", with: "-"))"),
-            "unknown \(kind) '\(name)'" + (hint.map { "; did you mean '\($0)'?" } ?? ""),
-            at: node.range, fixIt: hint.map { FixIt(replacement: $0) })
+            message, at: node.range, fixIt: hint.map { FixIt(replacement: $0) })
     }
+
+    /// Lists longer than this (a table's rules) are not spelled out in an unknown-name error.
+    static let maxListedChoices = 12
 
     static func keyText(_ node: Node) -> String? {
         guard case .scalar(let scalar) = node.content else { return nil }

@@ -139,7 +139,14 @@ public enum TableLoader {
         }
         var relative: [String] = []
         while let entry = enumerator.nextObject() as? String {
-            if filter((entry as NSString).lastPathComponent) { relative.append(entry) }
+            let name = (entry as NSString).lastPathComponent
+            // Hidden files and folders are not the table's, as a shell's `*.yaml` leaves them
+            // out: `.git/`, an editor's lock link `.#messages.yaml` or backup `.messages.yaml`.
+            if name.hasPrefix(".") {
+                enumerator.skipDescendants()
+                continue
+            }
+            if filter(name) { relative.append(entry) }
         }
         let base = path.hasSuffix("/") ? String(path.dropLast()) : path
         return relative.sorted().map { "\(base)/\($0)" }

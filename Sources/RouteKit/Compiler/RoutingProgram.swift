@@ -87,7 +87,9 @@ public struct RoutingProgram: RouteDecider {
         var login: LoginRequirement = route.loginRequired ? .required : .none
         if let user = route.loginUser {
             let value = user.evaluate(payload: payload)
-            guard case .string(let id) = value else {
+            // An empty id names nobody: no login could ever satisfy it (SPEC §6 user ids are
+            // never empty), so the rule cannot be performed, as with a missing one.
+            guard case .string(let id) = value, !id.isEmpty else {
                 let problem = value.isError ? "\(value)" : "\(value) is not a user id"
                 return .failure(ResolveFailure(
                     description: "login.user cannot be computed: \(user.source ?? "") → \(problem)"))
@@ -116,7 +118,8 @@ public struct RoutingProgram: RouteDecider {
             guard let json = value.json,
                 let normalized = PayloadNormalizer.normalize(json, as: param.type)
             else {
-                let problem = value.isError ? "\(value)" : "\(value) is not a valid \(param.type)"
+                let problem = value.isError ? "\(value)"
+                    : value.json == nil ? "\(value) has no JSON form" : "\(value) is not a valid \(param.type)"
                 return .failure(ResolveFailure(
                     description: "param '\(param.name)' of screen '\(step.screen)' cannot be computed: \(param.expression.source ?? "") → \(problem)"))
             }

@@ -196,6 +196,7 @@ struct Parser {
             let start = expr.range.lowerBound
             if s == "." {
                 try advance()
+                try refuseOptionalSyntax()
                 let (name, nameRange) = try identifier()
                 if token.isSymbol("(") {
                     let (arguments, end) = try parseArguments()
@@ -205,6 +206,7 @@ struct Parser {
                 }
             } else if s == "[" {
                 try advance()
+                try refuseOptionalSyntax()
                 let index = try parseExpression()
                 let close = try expect("]")
                 expr = try node(.index(expr, index), start..<close.range.upperBound)
@@ -213,6 +215,13 @@ struct Parser {
             }
         }
         return expr
+    }
+
+    /// CEL's optional selection `a.?b` and index `a[?0]`: named for what they are rather than
+    /// a syntax error at the `?`.
+    private func refuseOptionalSyntax() throws(ExpressionDiagnostic) {
+        guard token.isSymbol("?") else { return }
+        throw ExpressionMessages.unsupported("optional selections and indexes ('.?', '[?')", at: token.range)
     }
 
     mutating func identifier() throws(ExpressionDiagnostic) -> (String, Range<Int>) {

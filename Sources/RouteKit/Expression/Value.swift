@@ -54,8 +54,8 @@ public enum Value: Sendable {
         }
     }
 
-    /// The JSON form of the value, or nil when it has none (an error, or a map key that is not a
-    /// string, somewhere inside).
+    /// The JSON form of the value, or nil when it has none (an error, a NaN or an infinity, or a
+    /// map key that is not a string, somewhere inside).
     ///
     /// ```swift
     /// Value.list([.int(1), .string("a")]).json // [1, "a"]
@@ -65,7 +65,7 @@ public enum Value: Sendable {
         case .null: return .null
         case .bool(let b): return .bool(b)
         case .int(let i): return .int(i)
-        case .double(let d): return .double(d)
+        case .double(let d): return d.isFinite ? .double(d) : nil
         case .string(let s): return .string(s)
         case .error: return nil
         case .list(let items):

@@ -23,6 +23,9 @@ extension DecodingState {
                 if screen.show == .push {
                     decoder.report(ModelMessages.pushedLoginScreen(login.name, at: login.range))
                 }
+                if screen.loginRequired {
+                    decoder.report(ModelMessages.loginScreenNeedsLogin(login.name, at: login.range))
+                }
             } else {
                 let hint = decoder.suggestion(for: login.name, among: screens.lazy.map(\.name))
                 decoder.report(ModelMessages.unknownName("screen", login.name, hint: hint, at: login.range))

@@ -68,6 +68,12 @@ extension DecodingState {
         if let node = fields["push"] {
             let items: [Node]
             if case .sequence(let list) = node.content { items = list } else { items = [node] }
+            if items.isEmpty {
+                // `push: []` would make a rule that matches and does nothing, hiding every
+                // later rule.
+                decoder.report(ModelMessages.emptyPush(what(), at: node.range))
+                valid = false
+            }
             for item in items {
                 guard let step = decodeStep(item, as: .push, key: "push", in: table) else {
                     valid = false
@@ -193,6 +199,15 @@ extension DecodingState {
             return false
         }
         guard let params = decodeParams(node, for: screen) else { return false }
+        // One value per param: the item's and the rule's `params` would otherwise both be
+        // computed, one deciding whether the rule matches and the other what the screen gets.
+        let given = Set(target.params.map(\.name))
+        let twice = params.filter { given.contains($0.name) }
+        for param in twice {
+            decoder.report(ModelMessages.paramGivenTwice(
+                param.name, screen: target.screen, what(), at: param.expression.range ?? node.range))
+        }
+        guard twice.isEmpty else { return false }
         let merged = target.params.isEmpty ? params : Self.sortedByName(target.params + params)
         if action.present != nil {
             action.present?.params = merged

@@ -5,7 +5,9 @@ extension NavigatorEvent {
     ///
     /// `launch` may leave out `payload` and `user` (null); `notification` may leave out
     /// `app_state`, which defaults to `background` as in test files. A `user` that is the empty
-    /// string is refused: nobody is `null`.
+    /// string is refused: nobody is `null`. A payload is held to `PayloadLimits`, as if it had
+    /// been read from JSON text on its own (``PayloadLimits/problem(in:)``): a NaN, an infinity,
+    /// too deep, too long or too large is an error at that part of the payload.
     ///
     /// ```swift
     /// let event = try NavigatorEvent(json: ["event": "login_succeeded", "user": "u1"])
@@ -30,6 +32,7 @@ extension NavigatorEvent {
                 guard case .object = value else {
                     throw fields.mismatch("payload", "an object or null", value)
                 }
+                try Self.checkLimits(of: value, in: name)
                 payload = value
             }
             let user = try fields.optionalString("user")
@@ -41,11 +44,16 @@ extension NavigatorEvent {
             guard case .object = payload else {
                 throw fields.mismatch("payload", "an object", payload)
             }
+            try Self.checkLimits(of: payload, in: name)
             let stateName = try fields.string("app_state", default: AppState.background.rawValue)
             guard let appState = AppState(rawValue: stateName) else {
-                throw fields.error(
-                    "unknown app_state '\(stateName)' in 'notification' event; "
-                        + "expected active, inactive or background", at: "app_state")
+                let states = AppState.allCases.map(\.rawValue)
+                var message = "unknown app_state '\(stateName)' in 'notification' event; "
+                    + "expected active, inactive or background"
+                if let close = Suggestion.closest(to: stateName, in: states) {
+                    message += "; did you mean '\(close)'?"
+                }
+                throw fields.error(message, at: "app_state")
             }
             self = .notification(payload, appState)
         case "login_succeeded":
@@ -68,12 +76,6 @@ extension NavigatorEvent {
         }
     }
 
-    /// The event's JSON form, every key written (`null` for an absent payload or user).
-    ///
-    /// ```swift
-    /// JSONWriter.write(NavigatorEvent.notification(["type": 3], .active).jsonValue)
-    /// // {"app_state":"active","event":"notification","payload":{"type":3}}
-    /// ```
     // An empty id is refused rather than taken for a user: an app that writes "" for "nobody"
     // would otherwise have a logged-out user see login-gated screens.
     private static func emptyUser(in event: String) -> NavigatorJSONError {
@@ -81,6 +83,18 @@ extension NavigatorEvent {
             + (event == "launch" ? " (null or no 'user' for nobody)" : ""), path: ["user"])
     }
 
+    private static func checkLimits(of payload: JSONValue, in event: String) throws(NavigatorJSONError) {
+        guard let problem = PayloadLimits.problem(in: payload) else { return }
+        throw NavigatorJSONError("'payload' in '\(event)' event: \(problem.message)",
+                                 path: ["payload"] + problem.path, isKey: problem.isKey)
+    }
+
+    /// The event's JSON form, every key written (`null` for an absent payload or user).
+    ///
+    /// ```swift
+    /// JSONWriter.write(NavigatorEvent.notification(["type": 3], .active).jsonValue)
+    /// // {"app_state":"active","event":"notification","payload":{"type":3}}
+    /// ```
     public var jsonValue: JSONValue {
         var members: [String: JSONValue] = ["event": .string(name)]
         switch self {

@@ -34,7 +34,7 @@ extension JSONByteParser {
             guard index < count else { break }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                guard index - start <= PayloadLimits.maxStringBytes else { throw stringTooLong(quote) }
+                guard index - start <= maxStringBytes else { throw stringTooLong(quote) }
                 index += 1
                 return form
             }
@@ -120,7 +120,7 @@ extension JSONByteParser {
     }
 
     private func stringTooLong(_ quote: Int) -> JSONReadError {
-        error(JSONReadError.stringTooLong, "string longer than \(PayloadLimits.maxStringBytes) bytes", at: quote)
+        error(JSONReadError.stringTooLong, "string longer than \(maxStringBytes) bytes", at: quote)
     }
 
     private func controlCharacter() -> JSONReadError {
@@ -136,7 +136,7 @@ extension JSONByteParser {
         while index < count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                guard buffer.count <= PayloadLimits.maxStringBytes else { throw stringTooLong(quote) }
+                guard buffer.count <= maxStringBytes else { throw stringTooLong(quote) }
                 index += 1
                 return
             }

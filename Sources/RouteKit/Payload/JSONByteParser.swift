@@ -6,24 +6,29 @@ struct JSONByteParser {
     let count: Int
     var index = 0
     var depth = 0
+    let maxDepth: Int
+    let maxStringBytes: Int
 
-    init(_ bytes: UnsafePointer<UInt8>, count: Int) {
+    init(_ bytes: UnsafePointer<UInt8>, count: Int, limits: JSONReadLimits = .payload) {
         self.bytes = bytes
         self.count = count
+        maxDepth = limits.maxDepth
+        maxStringBytes = limits.maxStringBytes
     }
 
-    /// A parser for a whole document, once its size is known to be within `PayloadLimits`.
-    init(document bytes: UnsafeRawBufferPointer) throws(JSONReadError) {
-        guard bytes.count <= PayloadLimits.maxBytes else {
+    /// A parser for a whole document, once its size is known to be within `limits`.
+    init(document bytes: UnsafeRawBufferPointer, limits: JSONReadLimits = .payload) throws(JSONReadError) {
+        guard bytes.count <= limits.maxBytes else {
+            let document = limits == .payload ? "payload" : "input"
             throw JSONReadError(
                 code: JSONReadError.tooLarge,
-                message: "payload is larger than \(PayloadLimits.maxBytes) bytes",
-                offset: PayloadLimits.maxBytes)
+                message: "\(document) is larger than \(limits.maxBytes) bytes",
+                offset: limits.maxBytes)
         }
         guard let base = bytes.baseAddress, bytes.count > 0 else {
             throw JSONReadError(code: JSONReadError.syntax, message: "unexpected end of input", offset: 0)
         }
-        self.init(base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+        self.init(base.assumingMemoryBound(to: UInt8.self), count: bytes.count, limits: limits)
     }
 
     mutating func readDocument() throws(JSONReadError) -> JSONValue {
@@ -185,8 +190,8 @@ struct JSONByteParser {
     /// Returns true, having left the level again, when the container is empty.
     mutating func openContainer(closing: UInt8) throws(JSONReadError) -> Bool {
         depth += 1
-        if depth > PayloadLimits.maxDepth {
-            throw error(JSONReadError.tooDeep, "nesting deeper than \(PayloadLimits.maxDepth) levels", at: index)
+        if depth > maxDepth {
+            throw error(JSONReadError.tooDeep, "nesting deeper than \(maxDepth) levels", at: index)
         }
         index += 1
         skipWhitespace()

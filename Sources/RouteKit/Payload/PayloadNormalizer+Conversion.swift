@@ -8,6 +8,10 @@ extension PayloadNormalizer {
 
     static func convert(_ value: JSONValue, to type: FieldType) -> Conversion {
         switch (type, value) {
+        // JSON has no NaN or infinity: one comes only from a payload built in code or read from
+        // YAML (`.inf`), and no type accepts it, `any` included (nested ones are not looked for).
+        case (_, .double(let number)) where !number.isFinite:
+            return .invalid
         case (.any, _), (.int, .int), (.double, .double), (.string, .string), (.bool, .bool):
             return .unchanged
         case (.int, .double(let number)):

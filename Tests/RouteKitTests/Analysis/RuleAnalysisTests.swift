@@ -122,7 +122,7 @@ import Testing
              "2: [shadowed-rule] rule 'b' is never reached: every payload it matches is matched by earlier rule 'a' | note 1: 'a' matches first here"),
         Case(["a: type == 3 && id > 0 => id=id:string", "b: type == 3 && id == 7"],
              "2: [shadowed-rule] rule 'b' is never reached: every payload it matches is matched by earlier rule 'a' | note 1: 'a' matches first here"),
-        Case(["a: has(uid) => user=uid", #"b: uid == "u1""#],
+        Case([#"a: has(uid) && uid != "" => user=uid"#, #"b: uid == "u1""#],
              "2: [shadowed-rule] rule 'b' is never reached: every payload it matches is matched by earlier rule 'a' | note 1: 'a' matches first here"),
         Case(["a: type == 3 && id == 1", "b: id == 1 && 3 == type"],
              "2: [duplicate-predicate] rule 'b' is never reached: it has the same condition as earlier rule 'a' | note 1: 'a' matches first here"),
@@ -150,6 +150,10 @@ import Testing
         Case(["a: type == 3", "b: id == 3"]),
         Case(["a: type == 3 => id=id:int", "b: type == 3"]),
         Case(["a: has(id) => user=uid", "b: has(id)"]),
+        // An empty user id cannot be performed (the rule does not match), and `has(uid)` lets
+        // `""` through: on `{"uid": ""}` the payload goes on to 'b'.
+        Case(["a: has(uid) => user=uid", #"b: uid == "u1""#]),
+        Case(["a: has(uid) => user=\"\"", "b: has(uid)"]),
         Case(["a: type == 3 || size(target) > 0", "b: type == 3"]),
         Case(["a: type == 3", "b: type == 3 || size(target) > 0"]),
         Case(["a: type == 1 && type == 2 || size(target) > 0"]),

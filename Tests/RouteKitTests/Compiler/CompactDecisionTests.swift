@@ -35,6 +35,7 @@ import Testing
         ["type": 3],
         ["type": 4],
         [1, 2],  // not an object
+        ["type": 2, "uid": ""],  // an empty user id is none: the fallback decides
     ]
 
     @Test func everyPartReadIsTheInterpretersFromValuesAndBytes() throws {
@@ -59,6 +60,7 @@ import Testing
         #expect(detail.action?.push == [ScreenInstance(screen: "detail", params: ["id": 42])])
         #expect(compiled.decide(Self.payloads[2]).login == .user("7"))
         #expect(compiled.decide(Self.payloads[3]).source == .fallback)
+        #expect(compiled.decide(Self.payloads[7]).source == .fallback)
     }
 
     @Test func aDecisionOnAValueKeepsThePayloadOnlyWhenAPartReadsIt() throws {

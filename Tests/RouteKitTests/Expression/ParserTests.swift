@@ -110,7 +110,8 @@ struct ParserTests {
         ("1️⃣`a`", "quoted identifiers are not supported [unsupported-syntax]"),
         ("1️⃣", "expected an expression, found end of expression [syntax-error]"),
         ("Msg1️⃣{a: 1}", "expected an operator or the end of the expression, found '{' [syntax-error]"),
-        ("a.1️⃣?b", "expected a field name, found '?' [syntax-error]"),
+        ("a.1️⃣?b", "optional selections and indexes ('.?', '[?') are not supported [unsupported-syntax]"),
+        ("a[1️⃣?0]", "optional selections and indexes ('.?', '[?') are not supported [unsupported-syntax]"),
     ])
     func reportsSyntaxErrorsAtTheOffendingCharacter(_ source: String, _ expected: String) {
         let (text, markers) = marked(source)

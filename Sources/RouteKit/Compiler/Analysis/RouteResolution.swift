@@ -35,7 +35,7 @@ enum RouteResolution {
             let value = ExpressionInterpreter.evaluate(expr, payload: .object([:]))
             switch target {
             case .param(let type): return value.json.flatMap { PayloadNormalizer.normalize($0, as: type) } != nil
-            case .user: if case .string = value { return true } else { return false }
+            case .user: if case .string(let id) = value { return !id.isEmpty } else { return false }
             }
         }
         guard let path = Checker.path(of: expr), !path.contains(where: { $0.contains(".") }),
@@ -43,11 +43,18 @@ enum RouteResolution {
         else { return false }
         let field = path.joined(separator: ".")
         guard let type = fieldTypes[field], converts(type, target) else { return false }
-        // Present in every alternative of the predicate: then it has its declared type.
+        // Present in every alternative of the predicate: then it has its declared type. A user
+        // id must also not be empty, which only a predicate such as `uid != ""` makes sure of.
         return regions.allSatisfy { region in
-            guard let set = region.fields[field] else { return false }
-            return !set.absent && !set.unreachable
+            guard let set = region.fields[field], !set.absent, !set.unreachable else { return false }
+            if case .user = target { return excludesEmptyString(set.values) }
+            return true
         }
+    }
+
+    private static func excludesEmptyString(_ values: ValueSet) -> Bool {
+        guard case .strings(let strings) = values else { return false }
+        return strings.members.contains([]) == strings.isComplement
     }
 
     /// Whether every value of a field declared `type` converts to the target.

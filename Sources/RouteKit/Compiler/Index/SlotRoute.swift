@@ -197,7 +197,8 @@ final class SlotRoute: Sendable {
         case .none: return LoginRequirement.none
         case .required: return .required
         case .user(let user):
-            guard case .string(let id) = user.value(in: &context) else { return nil }
+            // Empty is no user id, as `RoutingProgram.resolve` says.
+            guard case .string(let id) = user.value(in: &context), !id.isEmpty else { return nil }
             return .user(id)
         }
     }

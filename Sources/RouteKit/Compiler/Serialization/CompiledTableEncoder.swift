@@ -4,7 +4,8 @@
 /// rest made a 10,000-rule table's file 6.4 MB instead of 3.5 MB, and slower to load.
 enum CompiledTableEncoder {
     private typealias Keys = CompiledTableDecoder
-    static func document(_ table: RouteTable) -> JSONValue {
+    /// `sourceRoot`: see `CompiledTableFormat.encode(_:sourceRoot:)`.
+    static func document(_ table: RouteTable, sourceRoot: String? = nil) -> JSONValue {
         Keys.documentKeys.omittingDefaults([
             "format": .string(CompiledTableFormat.formatName),
             "format_version": .int(Int64(CompiledTableFormat.currentVersion)),
@@ -16,7 +17,7 @@ enum CompiledTableEncoder {
                 table.payloadFields.map { ($0.path, .string($0.type.description)) },
                 uniquingKeysWith: { first, _ in first })),
             "defaults": defaults(table.defaults),
-            "rules": .array(table.rules.enumerated().map { rule($1, index: $0) }),
+            "rules": .array(table.rules.enumerated().map { rule($1, index: $0, sourceRoot: sourceRoot) }),
             "fallback": table.fallback.map(route) ?? .null,
         ])
     }
@@ -49,23 +50,33 @@ enum CompiledTableEncoder {
         ])
     }
 
-    static func rule(_ rule: Rule, index: Int) -> JSONValue {
+    static func rule(_ rule: Rule, index: Int, sourceRoot: String? = nil) -> JSONValue {
         Keys.ruleKeys.omittingDefaults([
             "name": .string(rule.name),
             "index": .int(Int64(index)),
             "when": .string(rule.when.text),
-            "source": rule.range.map(source) ?? .null,
+            "source": rule.range.map { source($0, root: sourceRoot) } ?? .null,
             "route": route(rule.route),
         ])
     }
 
-    /// Where the rule was written: the start of its `- name:` item.
-    static func source(_ range: SourceRange) -> JSONValue {
+    /// Where the rule was written: the start of its `- name:` item, in a file named relative
+    /// to `root` when it is under it.
+    static func source(_ range: SourceRange, root: String? = nil) -> JSONValue {
         .object([
-            "file": .string(range.file),
+            "file": .string(root.map { relativeName(of: range.file, under: $0) } ?? range.file),
             "line": .int(Int64(range.start.line)),
             "column": .int(Int64(range.start.column)),
         ])
+    }
+
+    /// `file` relative to the table at `root`: its path under the directory `root`, or its own
+    /// name when it is the single-file table `root`; other paths unchanged.
+    static func relativeName(of file: String, under root: String) -> String {
+        let directory = root.hasSuffix("/") ? String(root.dropLast()) : root
+        if file == directory { return String(file.split(separator: "/").last ?? Substring(file)) }
+        guard file.hasPrefix(directory + "/") else { return file }
+        return String(file.dropFirst(directory.count + 1))
     }
 
     static func route(_ route: Route) -> JSONValue {

@@ -29,6 +29,16 @@ public enum CompiledTableFormat {
     /// table of 10,000 rules, and a bound on what a hostile file can make the reader allocate.
     public static let maxBytes = 64 * 1024 * 1024
 
+    /// The longest string in a compiled table, in UTF-8 bytes (4 MiB): as long as a whole route
+    /// file may be (`YAMLLimits.maxFileSize`), so that any table `validate` accepts compiles —
+    /// a 17,000-character alert message is no reason to refuse one.
+    public static let maxStringBytes = 4 * 1024 * 1024
+
+    /// The bounds the reader holds a compiled table to. Its nesting is that of a payload: the
+    /// format itself is a few levels deep, and values in it are expressions, not JSON.
+    static let readLimits = JSONReadLimits(
+        maxBytes: maxBytes, maxDepth: PayloadLimits.maxDepth, maxStringBytes: maxStringBytes)
+
     /// The compiled table of a checked program, as pretty-printed JSON text with sorted keys and
     /// a final newline.
     ///
@@ -41,8 +51,13 @@ public enum CompiledTableFormat {
     /// //   "format_version": 2,
     /// //   …
     /// ```
-    public static func encode(_ program: RoutingProgram) -> String {
-        JSONWriter.write(CompiledTableEncoder.document(program.table), pretty: true) + "\n"
+    ///
+    /// With `sourceRoot`, the path the table was loaded from, each rule's file is stored relative
+    /// to it (`messages.yaml` for `routes/messages.yaml` under `routes/`; the file's own name for
+    /// a single-file table), so the bytes are the same however the path was spelled (`routes`,
+    /// `./routes`, an absolute path) and wherever the table is checked out.
+    public static func encode(_ program: RoutingProgram, sourceRoot: String? = nil) -> String {
+        JSONWriter.write(CompiledTableEncoder.document(program.table, sourceRoot: sourceRoot), pretty: true) + "\n"
     }
 
     /// Loads a compiled table: reads the JSON strictly, checks its format version, its shape and
@@ -121,7 +136,7 @@ public enum CompiledTableFormat {
         let result = bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(JSONReadError) -> CompiledJSONValue in
                 guard let base = buffer.baseAddress else { return .null }
-                var parser = JSONByteParser(base, count: buffer.count)
+                var parser = JSONByteParser(base, count: buffer.count, limits: readLimits)
                 return try parser.readCompiledDocument()
             }
         }

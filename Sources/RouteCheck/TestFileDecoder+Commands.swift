@@ -1,0 +1,153 @@
+import RouteKit
+
+/// Expected commands of a test file. Each key must be one the command has (SPEC §6), with the
+/// kind of value its JSON form has; tabs and screens must be the table's; and params are
+/// converted to the screen's declared types, as the navigator converts the payload's, so that
+/// `{id: "42"}` expects what `{id: 42}` does.
+///
+/// ```yaml
+/// commands:
+///   - {cmd: select_tab, tab: home, index: 0}
+///   - {cmd: push, screen: message_detail, params: {id: "42"}}   # compared as {id: 42}
+/// ```
+extension ItemReader {
+    /// The kind of value of each key, as in the command's JSON form.
+    private enum ValueKind {
+        case string, integer, boolean, object, stringOrNull
+    }
+
+    private static let valueKinds: [String: ValueKind] = [
+        "tab": .string, "index": .integer, "screen": .string, "params": .object,
+        "hides_bottom_bar": .boolean, "embed_in_navigation": .boolean,
+        "title": .string, "message": .string, "confirm": .string, "cancel": .string,
+        "expected_user": .stringOrNull,
+    ]
+
+    mutating func command(_ node: Node) -> ExpectedCommand? {
+        guard case .mapping(let pairs) = node.content else {
+            report(TestFileDecoder.wrongType("a mapping", for: "a command", node))
+            return nil
+        }
+        guard let cmdPair = pairs.first(where: { Self.keyText($0.key) == "cmd" }) else {
+            report(missing("cmd", in: "a command", node))
+            return nil
+        }
+        guard let name = string(cmdPair.value, "'cmd'") else { return nil }
+        guard let keys = ExpectedCommand.keys[name] else {
+            report(unknown("command", name, Navigator.Command.names, cmdPair.value))
+            return nil
+        }
+        var fields: [String: JSONValue] = ["cmd": .string(name)]
+        var paramsNode: Node?
+        var valid = true
+        for pair in pairs {
+            let key = Self.keyText(pair.key) ?? ""
+            guard key != "cmd" else { continue }
+            guard keys.contains(key) else {
+                report(unknownKey(key, pair.key, in: name, keys: keys))
+                valid = false
+                continue
+            }
+            guard let value = value(pair.value, of: key, in: name) else {
+                valid = false
+                continue
+            }
+            if key == "params" { paramsNode = pair.value }
+            fields[key] = value
+        }
+        guard valid else { return nil }
+        if let paramsNode, case .string(let screen)? = fields["screen"],
+            let declared = table.screen(named: screen)
+        {
+            guard let params = params(paramsNode, of: declared) else { return nil }
+            fields["params"] = params
+        }
+        return ExpectedCommand(fields: fields)
+    }
+
+    private func unknownKey(_ key: String, _ node: Node, in command: String, keys: [String]) -> Diagnostic {
+        let hint = Suggestion.closest(to: key, in: ["cmd"] + keys)
+        let others = keys.isEmpty ? "no other keys" : keys.map { "'\($0)'" }.joined(separator: ", ")
+        return Diagnostic(
+            .error, "unknown-key",
+            "unknown key '\(key)' in a '\(command)' command" + (hint.map { "; did you mean '\($0)'?" } ?? "; it has \(others)"),
+            at: node.range, fixIt: hint.map { FixIt(replacement: $0) })
+    }
+
+    /// The value of `key` as JSON, or nil (reported) when it is of the wrong kind or names a
+    /// tab or screen the table does not have.
+    private mutating func value(_ node: Node, of key: String, in command: String) -> JSONValue? {
+        let json = node.jsonValue
+        let what = "'\(key)' of a '\(command)' command"
+        let kind = Self.valueKinds[key] ?? .string
+        switch (kind, json) {
+        case (.string, .string(let text)), (.stringOrNull, .string(let text)):
+            if key == "tab", !table.tabs.contains(text) {
+                report(unknown("tab", text, table.tabs, node))
+                return nil
+            }
+            if key == "screen", table.screen(named: text) == nil {
+                report(unknown("screen", text, table.screens.map(\.name), node))
+                return nil
+            }
+            if key == "expected_user", text.isEmpty {
+                report(Diagnostic(.error, "empty-name", "\(what) is empty; null expects no particular user",
+                                  at: node.range))
+                return nil
+            }
+            return json
+        case (.stringOrNull, .null), (.integer, .int), (.boolean, .bool), (.object, .object):
+            return json
+        default:
+            let expected = switch kind {
+            case .string: "a string"
+            case .stringOrNull: "a string or null"
+            case .integer: "an integer"
+            case .boolean: "true or false"
+            case .object: "a mapping"
+            }
+            var diagnostic = TestFileDecoder.wrongType(expected, for: what, node)
+            if kind == .boolean, node.isYAML11Boolean, let text = Self.keyText(node) {
+                diagnostic.message += "; '\(text)' is a string in YAML 1.2"
+            } else if kind == .string || kind == .stringOrNull, let text = Self.keyText(node),
+                case .int = json
+            {
+                diagnostic.message += "; write \"\(text)\" in quotes for a string"
+            }
+            report(diagnostic)
+            return nil
+        }
+    }
+
+    /// Expected params converted to the screen's declared types; nil (reported) for a param the
+    /// screen does not declare or a value its type does not accept.
+    private mutating func params(_ node: Node, of screen: Screen) -> JSONValue? {
+        guard case .mapping(let pairs) = node.content else { return nil }
+        let types = screen.paramTypes
+        if types.isEmpty, let first = pairs.first {
+            report(Diagnostic(.error, "unknown-param", "screen '\(screen.name)' has no params; expect {} or leave 'params' out",
+                              at: first.key.range))
+            return nil
+        }
+        var converted: [String: JSONValue] = [:]
+        var valid = true
+        for pair in pairs {
+            let name = Self.keyText(pair.key) ?? ""
+            guard let type = types[name] else {
+                report(unknown("param", name, screen.params.map(\.name), pair.key))
+                valid = false
+                continue
+            }
+            guard let value = PayloadNormalizer.normalize(pair.value.jsonValue, as: type) else {
+                report(Diagnostic(
+                    .error, "wrong-type",
+                    "expected \(type) for param '\(name)' of screen '\(screen.name)', found \(pair.value.kindDescription)",
+                    at: pair.value.range))
+                valid = false
+                continue
+            }
+            converted[name] = value
+        }
+        return valid ? .object(converted) : nil
+    }
+}

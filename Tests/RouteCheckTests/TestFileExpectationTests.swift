@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+
+/// Expected commands in test files are checked as the commands' JSON forms say — each key's kind,
+/// the table's tabs and screens, params in the screen's declared types — so a typo is a
+/// positioned error instead of a failure whose expected and actual lines look alike.
+@Suite struct TestFileExpectationTests {
+    private func test(_ cases: String, table: String = SimulateCommandTests.table) throws -> RouteCheckRun {
+        let dir = try TemporaryDirectory()
+        try dir.write("app.yaml", table)
+        try dir.write("app.test.yaml", cases)
+        return try runRouteCheck(["test", "app.yaml"], in: dir.url)
+    }
+
+    @Test func paramsAreComparedInTheScreensTypes() throws {
+        let run = try test("""
+            cases:
+              - name: id as text
+                payload: {type: 3, id: 7}
+                expect: {commands: [{cmd: push, screen: message_detail, params: {id: "7"}}]}
+
+            """)
+        #expect(run == RouteCheckRun(stdout: "PASS id as text\n1 passed, 0 failed\n", stderr: "", status: 0))
+    }
+
+    @Test func keysOfTheWrongKindAreErrors() throws {
+        let run = try test("""
+            cases:
+              - name: kinds
+                payload: {type: 3, id: 7}
+                expect:
+                  commands:
+                    - {cmd: select_tab, tab: home, index: '0'}
+                    - {cmd: push, screen: message_detail, hides_bottom_bar: yes}
+                    - {cmd: present_login, expected_user: 10086}
+                    - {cmd: push, tab: 0}
+
+            """)
+        #expect(run.status == 1)
+        #expect(run.stdout == """
+            FAIL kinds
+            app.test.yaml:6:47: error: expected an integer for 'index' of a 'select_tab' command, found the string '0' [wrong-type]
+                    - {cmd: select_tab, tab: home, index: '0'}
+                                                          ^~~
+            app.test.yaml:7:65: error: expected true or false for 'hides_bottom_bar' of a 'push' command, found the string 'yes'; 'yes' is a string in YAML 1.2 [wrong-type]
+                    - {cmd: push, screen: message_detail, hides_bottom_bar: yes}
+                                                                            ^~~
+            app.test.yaml:8:47: error: expected a string or null for 'expected_user' of a 'present_login' command, found the number 10086; write "10086" in quotes for a string [wrong-type]
+                    - {cmd: present_login, expected_user: 10086}
+                                                          ^~~~~
+            app.test.yaml:9:28: error: expected a string for 'tab' of a 'push' command, found the number 0; write "0" in quotes for a string [wrong-type]
+                    - {cmd: push, tab: 0}
+                                       ^
+            0 passed, 1 failed
+
+            """)
+    }
+
+    @Test func tabsScreensAndParamsMustBeTheTables() throws {
+        let run = try test("""
+            cases:
+              - name: names
+                payload: {type: 3, id: 7}
+                expect:
+                  commands:
+                    - {cmd: select_tab, tab: hme}
+                    - {cmd: push, screen: mesage_detail}
+                    - {cmd: push, screen: message_detail, params: {idd: 7}}
+                    - {cmd: push, screen: message_detail, params: {id: seven}}
+                    - {cmd: present, screen: notice, params: {id: 7}}
+
+            """)
+        #expect(run.stdout == """
+            FAIL names
+            app.test.yaml:6:34: error: unknown tab 'hme'; expected one of 'home', 'me'; did you mean 'home'? [unknown-tab]
+                    - {cmd: select_tab, tab: hme}
+                                             ^~~
+                fix-it: replace with 'home'
+            app.test.yaml:7:31: error: unknown screen 'mesage_detail'; expected one of 'message_detail', 'notice', 'inbox', 'login'; did you mean 'message_detail'? [unknown-screen]
+                    - {cmd: push, screen: mesage_detail}
+                                          ^~~~~~~~~~~~~
+                fix-it: replace with 'message_detail'
+            app.test.yaml:8:56: error: unknown param 'idd'; expected one of 'id'; did you mean 'id'? [unknown-param]
+                    - {cmd: push, screen: message_detail, params: {idd: 7}}
+                                                                   ^~~
+                fix-it: replace with 'id'
+            app.test.yaml:9:60: error: expected int for param 'id' of screen 'message_detail', found the string 'seven' [wrong-type]
+                    - {cmd: push, screen: message_detail, params: {id: seven}}
+                                                                       ^~~~~
+            app.test.yaml:10:51: error: screen 'notice' has no params; expect {} or leave 'params' out [unknown-param]
+                    - {cmd: present, screen: notice, params: {id: 7}}
+                                                              ^~
+            0 passed, 1 failed
+
+            """)
+    }
+
+    @Test func aCasePayloadIsHeldToPayloadLimits() throws {
+        let run = try test("""
+            cases:
+              - name: infinite id
+                payload: {type: 3, id: -.inf}
+                app_state: foreground
+                expect: {rule: null}
+
+            """)
+        #expect(run.stdout == """
+            FAIL infinite id
+            app.test.yaml:3:28: error: 'payload': number out of range: JSON has no -inf [json-number-out-of-range]
+                payload: {type: 3, id: -.inf}
+                                       ^~~~~
+            app.test.yaml:4:16: error: unknown app_state 'foreground'; expected one of 'active', 'inactive', 'background' [unknown-app-state]
+                app_state: foreground
+                           ^~~~~~~~~~
+            0 passed, 1 failed
+
+            """)
+    }
+
+    @Test func aMissingOrExtraExpectationPointsAtWhereItIsMissing() throws {
+        let run = try test("""
+            scenarios:
+              - name: extra
+                events: [{event: ready}]
+                expect: [{outcome: none}, {outcome: none}]
+              - name: missing
+                events: [{event: ready}, {event: logout}]
+                expect: [{outcome: none}]
+
+            """)
+        #expect(run.stdout.contains(
+            "app.test.yaml:4:31: error: 'expect' has 2 entries for 1 event; give one per event [expect-count]"),
+            "\(run.stdout)")
+        #expect(run.stdout.contains(
+            "app.test.yaml:6:30: error: 'expect' has 1 entry for 2 events; give one per event [expect-count]"),
+            "\(run.stdout)")
+    }
+
+    @Test func aTableWithErrorsFailsAsOneTestAndStillEndsWithTheSummary() throws {
+        let run = try test("cases: []\n", table: "version: 1\ntabs: [home]\nroutes:\n  - {name: a, when: \"type ==\", tab: home}\n")
+        #expect(run.status == 1)
+        #expect(run.stdout.hasSuffix("""
+            Error: the table 'app.yaml' has errors; run 'routecheck validate app.yaml' for details
+            0 passed, 1 failed
+
+            """), "\(run.stdout)")
+    }
+}

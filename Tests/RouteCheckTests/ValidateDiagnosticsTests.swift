@@ -56,6 +56,8 @@ import Testing
              expected: "t.yaml:9:12: error: missing required key 'when' in rule 'a' [missing-key]"),
         Case(code: "missing-action", yaml: rule("{name: a, when: true}"),
              expected: "t.yaml:9:12: error: rule 'a' has no action; add 'tab', 'pop_to_root', 'push' or 'present' [missing-action]"),
+        Case(code: "unsupported-version", yaml: "version: !!float 1\ntabs: [a]\n",
+             expected: "t.yaml:1:10: error: unsupported route file version '1' (a float); this routecheck reads version 1, so write 'version: 1' [unsupported-version]"),
         Case(code: "missing-action", yaml: rule("{name: a, when: true, push: []}"),
              expected: "t.yaml:9:33: error: 'push' of rule 'a' lists no screen; name at least one, or remove 'push' [missing-action]"),
         Case(code: "duplicate-param", yaml: rule("{name: a, when: true, push: {screen: detail, params: {id: id}}, params: {id: 7}}"),
@@ -145,6 +147,24 @@ import Testing
         #expect(firstLines == [
             "t.yaml:3:15: error: custom tag '!login' is not allowed; remove it [custom-tag]",
         ], "\(run)")
+        #expect(run.status == 1)
+    }
+
+    @Test func aBadTabEntryDrawsNoFollowUpIndexErrors() throws {
+        // With `2` dropped, `x` would be tab 1 and `tab: 2` out of range: the indexes are unknown.
+        let dir = try TemporaryDirectory()
+        try dir.write("t.yaml", """
+            version: 1
+            tabs: [home, 2, x]
+            screens: {s: {show: push, tab: 1}}
+            routes:
+              - {name: a, when: "true", tab: 2}
+              - {name: b, when: "true", push: s}
+
+            """)
+        let run = try runRouteCheck(["validate", "t.yaml"], in: dir.url)
+        let firstLines = run.stdout.split(separator: "\n").filter { $0.hasPrefix("t.yaml:") }
+        #expect(firstLines == ["t.yaml:2:14: error: expected a name for a tab, found the number 2 [wrong-type]"], "\(run)")
         #expect(run.status == 1)
     }
 

@@ -77,6 +77,9 @@ struct DecodingState {
     var tabs: [(name: String, range: SourceRange)] = []
     /// Where each name of `tabs` is: a duplicate or a reference is found without a scan.
     private(set) var tabPositions: [String: Int] = [:]
+    /// Whether an entry of `tabs` could not be read: the indexes of those after it are then
+    /// unknown, and a tab given by index is not checked (it would only add a false error).
+    private(set) var tabIndexesUnknown = false
     var screenNodes: [(name: String, key: Node, value: Node)] = []
     /// Where each name of `screenNodes` is, to find a duplicate without a scan per screen.
     private var screenPositions: [String: Int] = [:]
@@ -138,14 +141,23 @@ struct DecodingState {
         {
             return
         }
-        let written = if case .scalar(let s) = node.content { s.value } else { "?" }
-        decoder.report(ModelMessages.unsupportedVersion("'\(written)'", at: node.range))
+        var written = if case .scalar(let s) = node.content { "'\(s.value)'" } else { "?" }
+        // `"1"`, `1.0` or `!!float 1` read as 1 but are not the integer: say what they are.
+        switch node.resolvedScalar {
+        case .string?: written += " (a string)"
+        case .double?: written += " (a float)"
+        default: break
+        }
+        decoder.report(ModelMessages.unsupportedVersion(written, at: node.range))
     }
 
     private mutating func collectTabs(_ node: Node) {
         guard let items = decoder.list(node, "'tabs'") else { return }
         for item in items {
-            guard let name = decoder.name(item, "a tab") else { continue }
+            guard let name = decoder.name(item, "a tab") else {
+                tabIndexesUnknown = true
+                continue
+            }
             if let first = tabPositions[name] {
                 decoder.report(ModelMessages.duplicateName("tab", name, at: item.range,
                                                            first: tabs[first].range))

@@ -84,6 +84,19 @@ struct ExpectedCommand {
         return true
     }
 
+    /// The kind of value of a command's key, as in the command's JSON form.
+    enum ValueKind {
+        case string, integer, boolean, object, stringOrNull
+    }
+
+    /// The kind of value of every key in `keys` (tested to cover them all).
+    static let valueKinds: [String: ValueKind] = [
+        "tab": .string, "index": .integer, "screen": .string, "params": .object,
+        "hides_bottom_bar": .boolean, "embed_in_navigation": .boolean,
+        "title": .string, "message": .string, "confirm": .string, "cancel": .string,
+        "expected_user": .stringOrNull,
+    ]
+
     /// The keys each command has besides `cmd` (SPEC §6), for checking expected commands.
     static let keys: [String: [String]] = [
         "select_tab": ["tab", "index"],

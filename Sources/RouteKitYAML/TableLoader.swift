@@ -31,7 +31,8 @@ public enum TableLoader {
     /// Loads and checks the table at `path` (a `.yaml`/`.yml` file or a directory).
     ///
     /// A directory's route files are read recursively in lexical order of their relative paths;
-    /// `*.test.yaml` files are test files, not route files, and are skipped.
+    /// `*.test.yaml` files are test files, not route files, and are skipped, as are hidden files
+    /// and folders (a name starting with `.`: `.git/`, an editor's lock or backup file).
     ///
     /// ```swift
     /// let checked = try TableLoader.load(path: "routes/")

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import RouteCheck
+
 /// Expected commands in test files are checked as the commands' JSON forms say — each key's kind,
 /// the table's tabs and screens, params in the screen's declared types — so a typo is a
 /// positioned error instead of a failure whose expected and actual lines look alike.
@@ -10,6 +12,26 @@ import Testing
         try dir.write("app.yaml", table)
         try dir.write("app.test.yaml", cases)
         return try runRouteCheck(["test", "app.yaml"], in: dir.url)
+    }
+
+    @Test func everyCommandKeyHasAKindOfValue() {
+        for (command, keys) in ExpectedCommand.keys {
+            for key in keys { #expect(ExpectedCommand.valueKinds[key] != nil, "\(command).\(key)") }
+        }
+    }
+
+    @Test func aTabIndexMustBeTheTables() throws {
+        let run = try test("""
+            cases:
+              - name: index
+                payload: {type: 3, id: 7}
+                ui: {selected_tab: me}
+                expect: {commands: [{cmd: select_tab, index: 2}, {cmd: push}]}
+
+            """)
+        #expect(run.stdout.contains(
+            "app.test.yaml:5:50: error: tab index 2 is out of range; the table has 2 tabs (0-1) [tab-index-out-of-range]"),
+            "\(run.stdout)")
     }
 
     @Test func paramsAreComparedInTheScreensTypes() throws {
@@ -72,15 +94,15 @@ import Testing
             """)
         #expect(run.stdout == """
             FAIL names
-            app.test.yaml:6:34: error: unknown tab 'hme'; expected one of 'home', 'me'; did you mean 'home'? [unknown-tab]
+            app.test.yaml:6:34: error: unknown tab 'hme'; did you mean 'home'? [unknown-tab]
                     - {cmd: select_tab, tab: hme}
                                              ^~~
                 fix-it: replace with 'home'
-            app.test.yaml:7:31: error: unknown screen 'mesage_detail'; expected one of 'message_detail', 'notice', 'inbox', 'login'; did you mean 'message_detail'? [unknown-screen]
+            app.test.yaml:7:31: error: unknown screen 'mesage_detail'; did you mean 'message_detail'? [unknown-screen]
                     - {cmd: push, screen: mesage_detail}
                                           ^~~~~~~~~~~~~
                 fix-it: replace with 'message_detail'
-            app.test.yaml:8:56: error: unknown param 'idd'; expected one of 'id'; did you mean 'id'? [unknown-param]
+            app.test.yaml:8:56: error: unknown param 'idd' of screen 'message_detail'; did you mean 'id'? [unknown-param]
                     - {cmd: push, screen: message_detail, params: {idd: 7}}
                                                                    ^~~
                 fix-it: replace with 'id'
@@ -106,7 +128,7 @@ import Testing
             """)
         #expect(run.stdout == """
             FAIL infinite id
-            app.test.yaml:3:28: error: 'payload': number out of range: JSON has no -inf [json-number-out-of-range]
+            app.test.yaml:3:28: error: 'payload': number out of range: JSON has no -inf [bad-event]
                 payload: {type: 3, id: -.inf}
                                        ^~~~~
             app.test.yaml:4:16: error: unknown app_state 'foreground'; expected one of 'active', 'inactive', 'background' [unknown-app-state]

@@ -155,16 +155,24 @@ import Testing
         let dir = try TemporaryDirectory()
         try dir.write("t.yaml", """
             version: 1
-            tabs: [home, 2, x]
+            tabs: [home, 2, x, home, z]
             screens: {s: {show: push, tab: 1}}
             routes:
-              - {name: a, when: "true", tab: 2}
+              - {name: a, when: "true", tab: 3}
               - {name: b, when: "true", push: s}
+              - {name: c, when: "true", tab: 0}
+              - {name: d, when: "true", tab: -1}
 
             """)
         let run = try runRouteCheck(["validate", "t.yaml"], in: dir.url)
         let firstLines = run.stdout.split(separator: "\n").filter { $0.hasPrefix("t.yaml:") }
-        #expect(firstLines == ["t.yaml:2:14: error: expected a name for a tab, found the number 2 [wrong-type]"], "\(run)")
+        // Index 0, read before the bad entry, is still known; -1 is out of range whatever the tabs.
+        #expect(firstLines == [
+            "t.yaml:2:14: error: expected a name for a tab, found the number 2 [wrong-type]",
+            "t.yaml:2:20: error: tab 'home' is declared twice; rename or remove one of them [duplicate-name]",
+            "t.yaml:2:8: note: first declared here",
+            "t.yaml:8:34: error: tab index -1 is out of range; the table has 3 tabs (0-2) [tab-index-out-of-range]",
+        ], "\(run)")
         #expect(run.status == 1)
     }
 

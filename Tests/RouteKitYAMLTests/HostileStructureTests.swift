@@ -98,9 +98,8 @@ import Testing
                 + missingVersionAndTabs),
     ]
 
-    /// Each of these numbers reads as a float (integers past 64 bits too).
     static func unsupportedVersion(_ text: String) -> String {
-        "routes.yaml:1:10: error: unsupported route file version '\(text)' (a float); this routecheck reads version 1, so write 'version: 1' [unsupported-version]"
+        "routes.yaml:1:10: error: unsupported route file version '\(text)'; this routecheck reads version 1, so write 'version: 1' [unsupported-version]"
     }
 
     static let numbers: [Case] = [

@@ -87,8 +87,8 @@ public struct RoutingProgram: RouteDecider {
         var login: LoginRequirement = route.loginRequired ? .required : .none
         if let user = route.loginUser {
             let value = user.evaluate(payload: payload)
-            // An empty id names nobody: no login could ever satisfy it (SPEC §6 user ids are
-            // never empty), so the rule cannot be performed, as with a missing one.
+            // An empty id names nobody: no login could ever satisfy it (events and test files
+            // refuse an empty user), so the rule cannot be performed, as with a missing one.
             guard case .string(let id) = value, !id.isEmpty else {
                 let problem = value.isError ? "\(value)" : "\(value) is not a user id"
                 return .failure(ResolveFailure(

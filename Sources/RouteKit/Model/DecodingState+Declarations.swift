@@ -120,7 +120,7 @@ extension DecodingState {
     /// A tab by name, or by index in the tab bar.
     mutating func tabName(_ node: Node, _ what: @autoclosure () -> String) -> String? {
         if case .int(let index)? = node.resolvedScalar {
-            if tabIndexesUnknown { return nil }
+            if let known = tabsKnownByIndex, index >= known { return nil }
             guard index >= 0, index < tabs.count else {
                 decoder.report(ModelMessages.tabIndexOutOfRange(index, count: tabs.count,
                                                                 at: node.range))

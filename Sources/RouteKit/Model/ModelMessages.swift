@@ -15,6 +15,14 @@ enum ModelMessages {
                    notes: [DiagnosticNote("first declared here", at: first)])
     }
 
+    static func paramGivenTwice(_ name: String, screen: String, _ what: String, at range: SourceRange)
+        -> Diagnostic
+    {
+        Diagnostic(.error, "duplicate-param",
+                   "param '\(name)' of screen '\(screen)' is given twice in \(what), in the screen's item and in 'params'; keep one",
+                   at: range)
+    }
+
     static func fieldInsideScalar(_ path: String, container: String, type: FieldType, at range: SourceRange,
                                   declared: SourceRange?) -> Diagnostic {
         Diagnostic(.error, "type-mismatch",
@@ -36,6 +44,13 @@ enum ModelMessages {
                           at: range, fixIt: hint.map { FixIt(replacement: $0) })
     }
 
+    /// A rule showing it would first ask for a login, on the very screen that asks.
+    static func loginScreenNeedsLogin(_ screen: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic(.error, "login-screen-login",
+                   "login screen '\(screen)' is declared 'login: required', but it is where the user logs in; remove 'login: required' from it",
+                   at: range)
+    }
+
     static func missingAction(_ what: String, at range: SourceRange) -> Diagnostic {
         Diagnostic(.error, "missing-action",
                    "\(what) has no action; add 'tab', 'pop_to_root', 'push' or 'present'",
@@ -45,14 +60,6 @@ enum ModelMessages {
     static func emptyPush(_ what: String, at range: SourceRange) -> Diagnostic {
         Diagnostic(.error, "missing-action",
                    "'push' of \(what) lists no screen; name at least one, or remove 'push'",
-                   at: range)
-    }
-
-    static func paramGivenTwice(_ name: String, screen: String, _ what: String, at range: SourceRange)
-        -> Diagnostic
-    {
-        Diagnostic(.error, "duplicate-param",
-                   "param '\(name)' of screen '\(screen)' is given twice in \(what), in the screen's item and in 'params'; keep one",
                    at: range)
     }
 
@@ -82,13 +89,6 @@ enum ModelMessages {
     static func pushedLoginScreen(_ screen: String, at range: SourceRange) -> Diagnostic {
         Diagnostic(.warning, "wrong-presentation",
                    "login screen '\(screen)' is declared 'show: push', but the login screen is always presented; declare it 'show: present'",
-                   at: range)
-    }
-
-    /// A rule showing it would first ask for a login, on the very screen that asks.
-    static func loginScreenNeedsLogin(_ screen: String, at range: SourceRange) -> Diagnostic {
-        Diagnostic(.error, "login-screen-login",
-                   "login screen '\(screen)' is declared 'login: required', but it is where the user logs in; remove 'login: required' from it",
                    at: range)
     }
 

@@ -77,9 +77,10 @@ struct DecodingState {
     var tabs: [(name: String, range: SourceRange)] = []
     /// Where each name of `tabs` is: a duplicate or a reference is found without a scan.
     private(set) var tabPositions: [String: Int] = [:]
-    /// Whether an entry of `tabs` could not be read: the indexes of those after it are then
-    /// unknown, and a tab given by index is not checked (it would only add a false error).
-    private(set) var tabIndexesUnknown = false
+    /// How many tabs were read before the first entry of `tabs` that could not be (a bad name or a
+    /// duplicate, already reported): indexes from there on are unknown, so a tab given by such an
+    /// index is not checked — it would only add a false error. nil when every entry was read.
+    private(set) var tabsKnownByIndex: Int?
     var screenNodes: [(name: String, key: Node, value: Node)] = []
     /// Where each name of `screenNodes` is, to find a duplicate without a scan per screen.
     private var screenPositions: [String: Int] = [:]
@@ -144,8 +145,8 @@ struct DecodingState {
         var written = if case .scalar(let s) = node.content { "'\(s.value)'" } else { "?" }
         // `"1"`, `1.0` or `!!float 1` read as 1 but are not the integer: say what they are.
         switch node.resolvedScalar {
-        case .string?: written += " (a string)"
-        case .double?: written += " (a float)"
+        case .string("1")?: written += " (a string)"
+        case .double(1)?: written += " (a float)"
         default: break
         }
         decoder.report(ModelMessages.unsupportedVersion(written, at: node.range))
@@ -155,12 +156,13 @@ struct DecodingState {
         guard let items = decoder.list(node, "'tabs'") else { return }
         for item in items {
             guard let name = decoder.name(item, "a tab") else {
-                tabIndexesUnknown = true
+                tabsKnownByIndex = tabsKnownByIndex ?? tabs.count
                 continue
             }
             if let first = tabPositions[name] {
                 decoder.report(ModelMessages.duplicateName("tab", name, at: item.range,
                                                            first: tabs[first].range))
+                tabsKnownByIndex = tabsKnownByIndex ?? tabs.count
                 continue
             }
             tabPositions[name] = tabs.count

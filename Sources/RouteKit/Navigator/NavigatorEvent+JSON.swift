@@ -48,8 +48,8 @@ extension NavigatorEvent {
             let stateName = try fields.string("app_state", default: AppState.background.rawValue)
             guard let appState = AppState(rawValue: stateName) else {
                 let states = AppState.allCases.map(\.rawValue)
-                var message = "unknown app_state '\(stateName)' in 'notification' event; "
-                    + "expected active, inactive or background"
+                var message = "unknown app_state '\(stateName)' in 'notification' event; expected "
+                    + states.dropLast().joined(separator: ", ") + " or " + (states.last ?? "")
                 if let close = Suggestion.closest(to: stateName, in: states) {
                     message += "; did you mean '\(close)'?"
                 }

@@ -32,10 +32,10 @@ public struct JSONReadError: Error, Sendable, Hashable, CustomStringConvertible 
     public static let invalidUTF8 = "json-invalid-utf8"
     /// A number is too large for a `Double`, such as `1e400`.
     public static let numberOutOfRange = "json-number-out-of-range"
-    /// The payload is larger than `PayloadLimits.maxBytes`.
+    /// The input is larger than `PayloadLimits.maxBytes` (or the `JSONReadLimits` given).
     public static let tooLarge = "json-too-large"
-    /// Arrays and objects nest deeper than `PayloadLimits.maxDepth`.
+    /// Arrays and objects nest deeper than `PayloadLimits.maxDepth` (or the limits given).
     public static let tooDeep = "json-too-deep"
-    /// A string is longer than `PayloadLimits.maxStringBytes`.
+    /// A string is longer than `PayloadLimits.maxStringBytes` (or the limits given).
     public static let stringTooLong = "json-string-too-long"
 }

@@ -56,7 +56,10 @@ import Testing
                                 "d": .string(quarter)]
         let size = try #require(PayloadLimits.problem(in: large))
         #expect(size.code == JSONReadError.tooLarge && size.path == [])
-        #expect(size.message == "payload is larger than 65536 bytes (65537 as compact JSON)")
+        #expect(size.message == "payload is larger than 65536 bytes as compact JSON")
+        // Far past the limit, the payload is refused without being written out.
+        let huge = JSONValue.array(Array(repeating: .string(quarter), count: 1_000))
+        #expect(PayloadLimits.problem(in: huge)?.code == JSONReadError.tooLarge)
     }
 
     @Test func namesTheSameProblemEveryTime() throws {

@@ -179,3 +179,30 @@ enum ExpressionMessageProbe {
         return diagnostics.first { $0.severity == .error }?.message ?? "(no error)"
     }
 }
+
+/// `CompiledTableFormat.maxStringBytes`, at the limit and one past it: longer than a payload's
+/// strings, as long as a route file's can be once YAML's escapes are decoded.
+@Suite struct CompiledStringLimitTests {
+    private func document(title: String) throws -> String {
+        let program = try CompiledFormatFixture.program()
+        let document = try JSONReader.read(CompiledTableFormat.encode(program))
+        return JSONWriter.write(CompiledFormatEdit("defaults/alert/title", .string(title), "").applied(to: document))
+    }
+
+    @Test func readsAStringAtTheLimit() throws {
+        let title = String(repeating: "x", count: CompiledTableFormat.maxStringBytes)
+        let program = try CompiledTableFormat.decode(text: try document(title: title))
+        #expect(program.table.defaults.alert.title.utf8.count == CompiledTableFormat.maxStringBytes)
+    }
+
+    @Test func refusesAStringPastTheLimit() throws {
+        let text = try document(title: String(repeating: "x", count: CompiledTableFormat.maxStringBytes + 1))
+        do {
+            _ = try CompiledTableFormat.decode(text: text)
+            Issue.record("a string past the limit was read")
+        } catch {
+            #expect(error.description.hasPrefix("not a compiled table: invalid JSON: string longer than 6291456 bytes at byte "),
+                    "\(error)")
+        }
+    }
+}

@@ -29,10 +29,11 @@ public enum CompiledTableFormat {
     /// table of 10,000 rules, and a bound on what a hostile file can make the reader allocate.
     public static let maxBytes = 64 * 1024 * 1024
 
-    /// The longest string in a compiled table, in UTF-8 bytes (4 MiB): as long as a whole route
-    /// file may be (`YAMLLimits.maxFileSize`), so that any table `validate` accepts compiles —
-    /// a 17,000-character alert message is no reason to refuse one.
-    public static let maxStringBytes = 4 * 1024 * 1024
+    /// The longest string in a compiled table, in UTF-8 bytes (6 MiB), so that any table
+    /// `validate` accepts compiles — a 17,000-character alert message is no reason to refuse one.
+    /// A string lies within one route file (`YAMLLimits.maxFileSize`, 4 MiB), and YAML's escapes
+    /// grow by at most half when decoded (`\L`, two bytes, is U+2028, three in UTF-8).
+    public static let maxStringBytes = 6 * 1024 * 1024
 
     /// The bounds the reader holds a compiled table to. Its nesting is that of a payload: the
     /// format itself is a few levels deep, and values in it are expressions, not JSON.

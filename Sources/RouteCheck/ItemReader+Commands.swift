@@ -11,18 +11,6 @@ import RouteKit
 ///   - {cmd: push, screen: message_detail, params: {id: "42"}}   # compared as {id: 42}
 /// ```
 extension ItemReader {
-    /// The kind of value of each key, as in the command's JSON form.
-    private enum ValueKind {
-        case string, integer, boolean, object, stringOrNull
-    }
-
-    private static let valueKinds: [String: ValueKind] = [
-        "tab": .string, "index": .integer, "screen": .string, "params": .object,
-        "hides_bottom_bar": .boolean, "embed_in_navigation": .boolean,
-        "title": .string, "message": .string, "confirm": .string, "cancel": .string,
-        "expected_user": .stringOrNull,
-    ]
-
     mutating func command(_ node: Node) -> ExpectedCommand? {
         guard case .mapping(let pairs) = node.content else {
             report(TestFileDecoder.wrongType("a mapping", for: "a command", node))
@@ -44,7 +32,9 @@ extension ItemReader {
             let key = Self.keyText(pair.key) ?? ""
             guard key != "cmd" else { continue }
             guard keys.contains(key) else {
-                report(unknownKey(key, pair.key, in: name, keys: keys))
+                let others = keys.isEmpty ? "no other keys" : keys.map { "'\($0)'" }.joined(separator: ", ")
+                report(unknownKey(key, at: pair.key, in: "a '\(name)' command", allowed: ["cmd"] + keys,
+                                  others: others))
                 valid = false
                 continue
             }
@@ -65,21 +55,12 @@ extension ItemReader {
         return ExpectedCommand(fields: fields)
     }
 
-    private func unknownKey(_ key: String, _ node: Node, in command: String, keys: [String]) -> Diagnostic {
-        let hint = Suggestion.closest(to: key, in: ["cmd"] + keys)
-        let others = keys.isEmpty ? "no other keys" : keys.map { "'\($0)'" }.joined(separator: ", ")
-        return Diagnostic(
-            .error, "unknown-key",
-            "unknown key '\(key)' in a '\(command)' command" + (hint.map { "; did you mean '\($0)'?" } ?? "; it has \(others)"),
-            at: node.range, fixIt: hint.map { FixIt(replacement: $0) })
-    }
-
     /// The value of `key` as JSON, or nil (reported) when it is of the wrong kind or names a
     /// tab or screen the table does not have.
     private mutating func value(_ node: Node, of key: String, in command: String) -> JSONValue? {
         let json = node.jsonValue
         let what = "'\(key)' of a '\(command)' command"
-        let kind = Self.valueKinds[key] ?? .string
+        let kind = ExpectedCommand.valueKinds[key] ?? .string
         switch (kind, json) {
         case (.string, .string(let text)), (.stringOrNull, .string(let text)):
             if key == "tab", !table.tabs.contains(text) {
@@ -96,7 +77,16 @@ extension ItemReader {
                 return nil
             }
             return json
-        case (.stringOrNull, .null), (.integer, .int), (.boolean, .bool), (.object, .object):
+        case (.integer, .int(let index)):
+            if key == "index", !table.tabs.indices.contains(Int(index)) {
+                report(Diagnostic(
+                    .error, "tab-index-out-of-range",
+                    "tab index \(index) is out of range; the table has \(table.tabs.count) tabs (0-\(table.tabs.count - 1))",
+                    at: node.range))
+                return nil
+            }
+            return json
+        case (.stringOrNull, .null), (.boolean, .bool), (.object, .object):
             return json
         default:
             let expected = switch kind {
@@ -134,7 +124,7 @@ extension ItemReader {
         for pair in pairs {
             let name = Self.keyText(pair.key) ?? ""
             guard let type = types[name] else {
-                report(unknown("param", name, screen.params.map(\.name), pair.key))
+                report(unknown("param", name, screen.params.map(\.name), pair.key, of: "screen '\(screen.name)'"))
                 valid = false
                 continue
             }

@@ -159,6 +159,14 @@ public enum LoginRequirement: Sendable, Hashable {
     case required
     /// Exactly this user (from `login: {user: …}`).
     case user(String)
+
+    /// The requirement a `login.user` expression's value makes: a string that is not empty. An
+    /// empty id names nobody — no login could satisfy it, and events and test files refuse one —
+    /// so, like a value that is not a string, it makes the route impossible to perform (nil).
+    static func user(computedAs value: Value) -> LoginRequirement? {
+        guard case .string(let id) = value, !id.isEmpty else { return nil }
+        return .user(id)
+    }
 }
 
 /// The alert shown for a foreground notification, texts final.

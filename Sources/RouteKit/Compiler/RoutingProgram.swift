@@ -87,14 +87,12 @@ public struct RoutingProgram: RouteDecider {
         var login: LoginRequirement = route.loginRequired ? .required : .none
         if let user = route.loginUser {
             let value = user.evaluate(payload: payload)
-            // An empty id names nobody: no login could ever satisfy it (events and test files
-            // refuse an empty user), so the rule cannot be performed, as with a missing one.
-            guard case .string(let id) = value, !id.isEmpty else {
+            guard let required = LoginRequirement.user(computedAs: value) else {
                 let problem = value.isError ? "\(value)" : "\(value) is not a user id"
                 return .failure(ResolveFailure(
                     description: "login.user cannot be computed: \(user.source ?? "") → \(problem)"))
             }
-            login = .user(id)
+            login = required
         }
         let defaults = table.defaults
         let texts = defaults.alert.overridden(by: route.route.alert)

@@ -32,13 +32,14 @@ extension PayloadLimits {
     /// ```
     public static func problem(in payload: JSONValue) -> Problem? {
         var path: [String] = []
-        var leastSize = 0
-        if let problem = problem(in: payload, depth: 1, path: &path, inArray: false, leastSize: &leastSize) {
+        var size = SizeBounds()
+        if let problem = problem(in: payload, depth: 1, path: &path, inArray: false, size: &size) {
             return problem
         }
-        // Written out only when it may fit: a payload built in code can be far larger than the
-        // limit, and its text would be larger still.
-        guard leastSize <= maxBytes, JSONWriter.write(payload).utf8.count <= maxBytes else {
+        // Written out only when the bounds cannot tell: most payloads are far under the limit,
+        // and one built in code can be far over it (its text larger still).
+        guard size.least <= maxBytes, size.most <= maxBytes || JSONWriter.write(payload).utf8.count <= maxBytes
+        else {
             return Problem(code: JSONReadError.tooLarge,
                            message: "payload is larger than \(maxBytes) bytes as compact JSON",
                            path: [], isKey: false)
@@ -46,51 +47,66 @@ extension PayloadLimits {
         return nil
     }
 
+    /// The fewest and the most bytes `JSONWriter` can write a payload in, compact: a number in
+    /// one digit or at most 32 characters, a string with no escape or every byte escaped
+    /// (`\u0001`, six bytes), with or without the commas.
+    private struct SizeBounds {
+        var least = 0
+        var most = 0
+
+        mutating func add(least: Int, most: Int) {
+            self.least += least
+            self.most += most
+        }
+
+        mutating func add(string text: String, extra: Int) {
+            add(least: text.utf8.count + extra, most: 6 * text.utf8.count + extra)
+        }
+    }
+
     /// `path` holds the keys down to `value` while it is inspected; once inside an array it no
-    /// longer grows (`inArray`), so a problem there is placed at that array. `leastSize` adds up
-    /// the fewest bytes compact JSON can write each part in (a number one digit, a string with
-    /// no escapes, no commas).
+    /// longer grows (`inArray`), so a problem there is placed at that array.
     private static func problem(in value: JSONValue, depth: Int, path: inout [String],
-                                inArray: Bool, leastSize: inout Int) -> Problem? {
+                                inArray: Bool, size: inout SizeBounds) -> Problem? {
         func found(_ code: String, _ message: String, isKey: Bool = false) -> Problem {
             Problem(code: code, message: message, path: path, isKey: isKey)
         }
         var tooDeep: Problem { found(JSONReadError.tooDeep, "nesting deeper than \(maxDepth) levels") }
         switch value {
         case .null, .bool:
-            leastSize += 4
+            size.add(least: 4, most: 5)
         case .int:
-            leastSize += 1
+            size.add(least: 1, most: 20)
         case .double(let number):
-            leastSize += 1
+            size.add(least: 1, most: 32)
             if !number.isFinite {
                 return found(JSONReadError.numberOutOfRange, "number out of range: JSON has no \(number)")
             }
         case .string(let text):
-            leastSize += text.utf8.count + 2
+            size.add(string: text, extra: 2)
             if text.utf8.count > maxStringBytes {
                 return found(JSONReadError.stringTooLong, "string longer than \(maxStringBytes) bytes")
             }
         case .array(let items):
             if depth > maxDepth { return tooDeep }
-            leastSize += 2
+            size.add(least: 2, most: 2 + items.count)
             for item in items {
                 if let problem = problem(in: item, depth: depth + 1, path: &path, inArray: true,
-                                         leastSize: &leastSize) { return problem }
+                                         size: &size) { return problem }
             }
         case .object(let members):
             if depth > maxDepth { return tooDeep }
-            leastSize += 2
+            size.add(least: 2, most: 2 + members.count)
             for (key, member) in members.sorted(by: { $0.key < $1.key }) {
                 if !inArray { path.append(key) }
                 defer { if !inArray { path.removeLast() } }
-                leastSize += key.utf8.count + 3
+                size.add(string: key, extra: 3)
                 if key.utf8.count > maxStringBytes {
                     return found(JSONReadError.stringTooLong, "key longer than \(maxStringBytes) bytes",
                                  isKey: !inArray)
                 }
                 if let problem = problem(in: member, depth: depth + 1, path: &path, inArray: inArray,
-                                         leastSize: &leastSize) { return problem }
+                                         size: &size) { return problem }
             }
         }
         return nil

@@ -57,6 +57,10 @@ import Testing
         let size = try #require(PayloadLimits.problem(in: large))
         #expect(size.code == JSONReadError.tooLarge && size.path == [])
         #expect(size.message == "payload is larger than 65536 bytes as compact JSON")
+        // Escapes count: 12,000 control characters are 72,000 bytes written (`\u0001` each).
+        let escaped: JSONValue = ["s": .string(String(repeating: "\u{01}", count: 12_000))]
+        #expect(PayloadLimits.problem(in: escaped)?.code == JSONReadError.tooLarge)
+        #expect(throws: JSONReadError.self) { try JSONReader.read(JSONWriter.write(escaped)) }
         // Far past the limit, the payload is refused without being written out.
         let huge = JSONValue.array(Array(repeating: .string(quarter), count: 1_000))
         #expect(PayloadLimits.problem(in: huge)?.code == JSONReadError.tooLarge)

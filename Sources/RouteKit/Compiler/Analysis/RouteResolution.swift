@@ -35,7 +35,7 @@ enum RouteResolution {
             let value = ExpressionInterpreter.evaluate(expr, payload: .object([:]))
             switch target {
             case .param(let type): return value.json.flatMap { PayloadNormalizer.normalize($0, as: type) } != nil
-            case .user: if case .string(let id) = value { return !id.isEmpty } else { return false }
+            case .user: return LoginRequirement.user(computedAs: value) != nil
             }
         }
         guard let path = Checker.path(of: expr), !path.contains(where: { $0.contains(".") }),

@@ -197,9 +197,7 @@ final class SlotRoute: Sendable {
         case .none: return LoginRequirement.none
         case .required: return .required
         case .user(let user):
-            // Empty is no user id, as `RoutingProgram.resolve` says.
-            guard case .string(let id) = user.value(in: &context), !id.isEmpty else { return nil }
-            return .user(id)
+            return LoginRequirement.user(computedAs: user.value(in: &context))
         }
     }
 

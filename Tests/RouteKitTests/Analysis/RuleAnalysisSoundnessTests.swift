@@ -14,6 +14,8 @@ import Testing
         "type == 1", "type == 2.0", "type != 1", "type in [1, 3]", "type < 2", "type >= 1.5", "has(type)",
         "score < 1", "score > 1.0", "score == 1", "score != 2", "score <= 0.5", "has(score)",
         #"target == "a""#, #"target in ["a", "b"]"#, #"target != "b""#, "has(target)",
+        #"target < "b""#, #"target >= "a""#, #"target > "a""#, #"target <= "a\u0000""#, #"target > """#,
+        #"target < "\u00E9""#,
         "flag", "flag == true", "has(flag)",
         "aps.badge == 1", "aps.badge > 0", "has(aps.badge)",
         "size(target) > 0", "type + 1 == 2", "true", "false",
@@ -22,7 +24,7 @@ import Testing
     static let payloads: [JSONValue] = {
         let types: [JSONValue?] = [nil, 1, 2, "3", 1.5]
         let scores: [JSONValue?] = [nil, 1, 0.5, .double(.nan), "2"]
-        let targets: [JSONValue?] = [nil, "a", "b"]
+        let targets: [JSONValue?] = [nil, "", "a", "a\u{0}", "b", "e\u{301}", "\u{E9}", 7]
         let flags: [JSONValue?] = [nil, true, "false"]
         let apses: [JSONValue?] = [nil, "s", [:], ["badge": 1], ["badge": "0"]]
         let normalizer = PayloadNormalizer(fields: analysisFields)

@@ -22,11 +22,11 @@ struct DynamicValues: Hashable, Sendable {
 
     static let all = DynamicValues(
         ints: IntervalSet(AnalysisKind.int.numberBounds), doubles: IntervalSet(AnalysisKind.double.numberBounds),
-        nan: true, strings: StringSet(members: [], isComplement: true), bools: [false, true], null: true,
+        nan: true, strings: .all, bools: [false, true], null: true,
         containers: true)
 
     static let none = DynamicValues(
-        ints: IntervalSet(), doubles: IntervalSet(), nan: false, strings: StringSet(members: [], isComplement: false),
+        ints: IntervalSet(), doubles: IntervalSet(), nan: false, strings: .none,
         bools: [], null: false, containers: false)
 
     /// The values equal to `literal`; nil when that set is not modelled exactly: a double of
@@ -39,7 +39,7 @@ struct DynamicValues: Hashable, Sendable {
         case .bool(let value):
             result.bools = [value]
         case .string(let value):
-            result.strings = StringSet(members: [Array(value.unicodeScalars)], isComplement: false)
+            result.strings = StringSet(equalTo: value)
         case .int(let value):
             result.ints = IntervalSet(value...value)
             let key = DoubleKey.key(Double(value))
@@ -79,7 +79,7 @@ struct DynamicValues: Hashable, Sendable {
         DynamicValues(
             ints: ints.complement(within: AnalysisKind.int.numberBounds),
             doubles: doubles.complement(within: AnalysisKind.double.numberBounds), nan: !nan,
-            strings: StringSet(members: strings.members, isComplement: !strings.isComplement),
+            strings: strings.complement,
             bools: Set([false, true]).subtracting(bools), null: !null, containers: !containers)
     }
 }

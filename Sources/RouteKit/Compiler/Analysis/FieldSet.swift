@@ -5,7 +5,7 @@
 /// a dotted path such as `aps.badge`, unreachable because its parent is missing or not an object
 /// (`has` is then an error, like every comparison). Values are kept as exact sets: integers and
 /// doubles as intervals (doubles through an order-preserving integer key, plus NaN), strings as
-/// finite or co-finite sets compared by Unicode scalars, booleans as a subset of both.
+/// ranges in Unicode scalar order (`StringSet`), booleans as a subset of both.
 ///
 /// ```swift
 /// // type == 3, for `type: int`
@@ -95,7 +95,7 @@ enum ValueSet: Hashable, Sendable {
         switch kind {
         case .int: .numbers(IntervalSet(kind.numberBounds), nan: false)
         case .double: .numbers(IntervalSet(kind.numberBounds), nan: true)
-        case .string: .strings(StringSet(members: [], isComplement: true))
+        case .string: .strings(.all)
         case .bool: .bools([false, true])
         case .dynamic: .dynamic(.all)
         case .opaque: .opaque(true)
@@ -105,7 +105,7 @@ enum ValueSet: Hashable, Sendable {
     static func none(_ kind: AnalysisKind) -> ValueSet {
         switch kind {
         case .int, .double: .numbers(IntervalSet(), nan: false)
-        case .string: .strings(StringSet(members: [], isComplement: false))
+        case .string: .strings(.none)
         case .bool: .bools([])
         case .dynamic: .dynamic(.none)
         case .opaque: .opaque(false)
@@ -148,38 +148,10 @@ enum ValueSet: Hashable, Sendable {
         switch self {
         case .numbers(let set, let nan):
             .numbers(set.complement(within: kind.numberBounds), nan: kind == .double && !nan)
-        case .strings(let set): .strings(StringSet(members: set.members, isComplement: !set.isComplement))
+        case .strings(let set): .strings(set.complement)
         case .bools(let set): .bools(Set([false, true]).subtracting(set))
         case .dynamic(let values): .dynamic(values.complement)
         case .opaque(let any): .opaque(!any)
-        }
-    }
-}
-
-/// A set of strings that is finite, or everything but a finite set; members compare by Unicode
-/// scalars, as CEL's string equality does.
-struct StringSet: Hashable, Sendable {
-    var members: Set<[Unicode.Scalar]>
-    /// When true the set is every string except `members`.
-    var isComplement: Bool
-
-    var isEmpty: Bool { !isComplement && members.isEmpty }
-
-    func intersection(_ other: StringSet) -> StringSet {
-        switch (isComplement, other.isComplement) {
-        case (false, false): StringSet(members: members.intersection(other.members), isComplement: false)
-        case (false, true): StringSet(members: members.subtracting(other.members), isComplement: false)
-        case (true, false): StringSet(members: other.members.subtracting(members), isComplement: false)
-        case (true, true): StringSet(members: members.union(other.members), isComplement: true)
-        }
-    }
-
-    func union(_ other: StringSet) -> StringSet {
-        switch (isComplement, other.isComplement) {
-        case (false, false): StringSet(members: members.union(other.members), isComplement: false)
-        case (false, true): StringSet(members: other.members.subtracting(members), isComplement: true)
-        case (true, false): StringSet(members: members.subtracting(other.members), isComplement: true)
-        case (true, true): StringSet(members: members.intersection(other.members), isComplement: true)
         }
     }
 }

@@ -177,13 +177,17 @@ struct FormulaBuilder {
     }
 
     /// The present values `v` of a field of `kind` for which `v op literal` is `true`; nil when
-    /// the comparison is outside the fragment (ordering strings or booleans).
+    /// the comparison is outside the fragment (ordering booleans, or values of a field whose type
+    /// is not declared).
     static func values(_ op: BinaryOperator, _ literal: Literal, _ kind: AnalysisKind) -> ValueSet? {
         guard isExact(literal, kind) else { return nil }
         switch op {
         case .equal: return equal(literal, kind)
         case .notEqual: return equal(literal, kind).complement(kind)
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
+            if kind == .string, case .string(let value) = literal {
+                return .strings(StringSet(op, value))
+            }
             guard kind == .int || kind == .double, let cut = NumberCut(literal, kind) else { return nil }
             return .numbers(cut.values(op, kind), nan: false)
         default: return nil
@@ -221,7 +225,7 @@ struct FormulaBuilder {
             let key = DoubleKey.key(Double(value))
             return .numbers(IntervalSet(key...key), nan: false)
         case (.string, .string(let value)):
-            return .strings(StringSet(members: [Array(value.unicodeScalars)], isComplement: false))
+            return .strings(StringSet(equalTo: value))
         case (.bool, .bool(let value)):
             return .bools([value])
         case (.dynamic, _):

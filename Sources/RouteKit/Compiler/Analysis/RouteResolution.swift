@@ -54,7 +54,7 @@ enum RouteResolution {
 
     private static func excludesEmptyString(_ values: ValueSet) -> Bool {
         guard case .strings(let strings) = values else { return false }
-        return strings.members.contains([]) == strings.isComplement
+        return !strings.contains("")
     }
 
     /// Whether every value of a field declared `type` converts to the target.

@@ -1,5 +1,6 @@
 import Foundation
 import RouteKit
+import RouteKitYAML
 
 /// `routecheck eval TABLE (--payload JSON|@FILE|- | --payloads FILE.jsonl) [--explain]
 /// [--format text|json]`: decides where payloads lead.
@@ -71,12 +72,10 @@ struct EvalCommand: Command {
         do throws(JSONReadError) {
             value = try JSONReader.read(bytes)
         } catch {
-            context.console.err("Error: the payload is not valid JSON: \(error.description)\n")
-            return .findings
+            return reportBadPayload(Self.problem(error), context: context)
         }
         guard case .object = value else {
-            context.console.err("Error: the payload must be a JSON object, found \(value.kindDescription)\n")
-            return .findings
+            return reportBadPayload("the payload must be a JSON object, found \(value.kindDescription)", context: context)
         }
         if explain {
             let explanation = program.explain(value)
@@ -96,18 +95,38 @@ struct EvalCommand: Command {
         return .success
     }
 
+    /// A payload that cannot be decided: an error on standard error, and with `--format json`
+    /// the `{"error": …}` object a `--payloads` line gets, so a script reading standard output
+    /// sees why there is no decision.
+    private func reportBadPayload(_ message: String, context: CommandContext) -> ExitStatus {
+        context.console.err("Error: \(message)\n")
+        if format == .json { context.console.out(JSONWriter.write(["error": .string(message)]) + "\n") }
+        return .findings
+    }
+
+    /// Why a payload could not be read: not JSON, or JSON past one of `PayloadLimits`.
+    static func problem(_ error: JSONReadError) -> String {
+        let limits = [JSONReadError.tooLarge, JSONReadError.tooDeep, JSONReadError.stringTooLong,
+                      JSONReadError.numberOutOfRange]
+        let what = limits.contains(error.code) ? "the payload is refused" : "the payload is not valid JSON"
+        return "\(what): \(error.description)"
+    }
+
     private func runBatch(_ program: RoutingProgram, file: String, context: CommandContext)
         throws(CLIError) -> ExitStatus
     {
         guard let handle = file == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: file) else {
-            throw .io("cannot read '\(file)': no such file or not readable")
+            throw .io("cannot read '\(file)': " + TableLoadError.reason("no such file or not readable", opening: file))
         }
         defer { if file != "-" { try? handle.close() } }
         var bad = false
         let evaluator = CompiledTable(program)
         do {
             try LineReader.forEachLine(in: handle, keepingAtMost: PayloadLimits.maxBytes + 1) {
-                line, lineNumber in
+                whole, lineNumber in
+                // An editor's byte order mark on the first line is not part of the payload.
+                let line = lineNumber == 1 && whole.starts(with: [0xEF, 0xBB, 0xBF])
+                    ? UnsafeRawBufferPointer(rebasing: whole.dropFirst(3)) : whole
                 if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return }
                 let output: JSONValue
                 do throws(JSONReadError) {
@@ -142,10 +161,11 @@ struct EvalCommand: Command {
     }
 
     /// The bytes of `--payload`: inline JSON, `@FILE`, or `-` for standard input.
+    /// A file or standard input may start with an editor's byte order mark, which is dropped.
     static func readPayloadArgument(_ argument: String) throws(CLIError) -> [UInt8] {
-        if argument == "-" { return InputPath.readStandardInput() }
+        if argument == "-" { return YAMLReader.withoutByteOrderMark(InputPath.readStandardInput()) }
         if argument.hasPrefix("@") {
-            return try InputPath.readBytes(String(argument.dropFirst()))
+            return YAMLReader.withoutByteOrderMark(try InputPath.readBytes(String(argument.dropFirst())))
         }
         return Array(argument.utf8)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import RouteKitYAML
 
 /// Checks paths named on the command line before a command reads them, so a missing or
 /// unreadable input is an I/O error (exit 2) that names the path.
@@ -17,7 +18,7 @@ public enum InputPath {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         guard !path.isEmpty, manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .io("cannot read '\(path)': no such file or directory")
+            throw .io("cannot read '\(path)': " + TableLoadError.reason("no such file or directory", opening: path))
         }
         guard manager.isReadableFile(atPath: path) else {
             throw .io("cannot read '\(path)': permission denied")
@@ -34,7 +35,7 @@ public enum InputPath {
     public static func readBytes(_ path: String) throws(CLIError) -> [UInt8] {
         // FileHandle rather than FileManager.contents, which cannot read pipes (`<(…)`).
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw .io("cannot read '\(path)': no such file or permission denied")
+            throw .io("cannot read '\(path)': " + TableLoadError.reason("no such file or permission denied", opening: path))
         }
         defer { try? handle.close() }
         do {

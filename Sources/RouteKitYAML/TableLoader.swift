@@ -24,6 +24,19 @@ public struct TableLoadError: Error, Sendable, CustomStringConvertible {
     public var path: String
     public var reason: String
     public var description: String { "cannot read '\(path)': \(reason)" }
+
+    /// Why `path` cannot be opened: `reason`, unless the name was not valid UTF-8. Such a name
+    /// reaches Swift with U+FFFD in place of its bad bytes, and no file has that name, so
+    /// "missing" or "permission denied" would send the user looking in the wrong place.
+    ///
+    /// ```swift
+    /// TableLoadError.reason("no such file or directory", opening: "routes/\u{FFFD}.yaml")
+    /// // "the name is not valid UTF-8 (shown with �), which cannot be opened; rename the file"
+    /// ```
+    public static func reason(_ reason: String, opening path: String) -> String {
+        guard path.unicodeScalars.contains("\u{FFFD}") else { return reason }
+        return "the name is not valid UTF-8 (shown with \u{FFFD}), which cannot be opened; rename the file"
+    }
 }
 
 /// Reads a route table — one YAML file or a directory of them — and checks it.
@@ -130,7 +143,7 @@ public enum TableLoader {
     {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw TableLoadError(path: path, reason: "no such file or directory")
+            throw TableLoadError(path: path, reason: TableLoadError.reason("no such file or directory", opening: path))
         }
         guard isDirectory.boolValue else { return nil }
         // The enumerator does not descend into a symbolic link to a directory: list its target.
@@ -156,7 +169,7 @@ public enum TableLoader {
     /// The file's bytes, at most one past the size limit, and its real size.
     static func readBytes(_ path: String) throws(TableLoadError) -> (bytes: [UInt8], size: Int) {
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw TableLoadError(path: path, reason: "permission denied or not a regular file")
+            throw TableLoadError(path: path, reason: TableLoadError.reason("permission denied or not a regular file", opening: path))
         }
         defer { try? handle.close() }
         do {

@@ -62,12 +62,12 @@ enum ChainFields {
     }
 
     static func integral(_ number: Double) -> Int64? {
-        guard number.rounded() == number, number >= -0x1p63, number < 0x1p63 else { return nil }
+        guard number.rounded() == number, number > -0x1p63, number < 0x1p63 else { return nil }
         return Int64(number)
     }
 
     static func text(of number: Double) -> String? {
-        guard number.isFinite else { return nil }
+        guard number.isFinite, number.magnitude < 0x1p63 else { return nil }
         if let integer = integral(number) { return String(integer) }
         return "\(number)"
     }

@@ -96,4 +96,24 @@ import Testing
         #expect(run.stderr == "Error: cannot read 'gone': no such file or directory\n")
         #expect(run.stdout.hasPrefix("1 table, "))
     }
+
+    /// A route file whose name is not valid UTF-8 (here the byte 0xFF) cannot be opened by name
+    /// from Swift; the error says why instead of blaming permissions.
+    @Test func routeFileNamedInInvalidUTF8IsReportedAsSuch() throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("routes/.keep", "")
+        let path = Array(dir.url.appendingPathComponent("routes").path.utf8) + [UInt8(ascii: "/"), 0xFF]
+            + Array(".yaml".utf8) + [0]
+        let descriptor = path.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) }
+        }
+        #expect(descriptor >= 0)
+        close(descriptor)
+        let expected = "the name is not valid UTF-8 (shown with \u{FFFD}), which cannot be opened; rename the file"
+        let listed = try runRouteCheck(["validate", "routes"], in: dir.url)
+        #expect(listed.status == 2)
+        #expect(listed.stderr == "Error: cannot read 'routes/\u{FFFD}.yaml': \(expected)\n", "\(listed)")
+        let named = try runRouteCheck(["validate", "routes/\u{FFFD}.yaml"], in: dir.url)
+        #expect(named.stderr == "Error: cannot read 'routes/\u{FFFD}.yaml': \(expected)\n", "\(named)")
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RouteKit
 import Testing
 
 /// `routecheck eval` in every mode, through the built binary, on the example app's table.
@@ -90,6 +91,33 @@ import Testing
         let run = try eval(["routes", "--payload", payload])
         #expect(run.status == 1)
         #expect(run.stderr == message, "\(run)")
+        #expect(run.stdout == "")
+        // With --format json, standard output says why there is no decision, as a --payloads line does.
+        let json = try eval(["routes", "--payload", payload, "--format", "json"])
+        #expect(json.status == 1)
+        let reason = String(message.dropFirst("Error: ".count).dropLast())
+        #expect(json.stdout == JSONWriter.write(["error": .string(reason)]) + "\n", "\(json)")
+    }
+
+    /// Past a limit the JSON may be valid: the message says the payload is refused.
+    @Test func payloadPastALimitIsRefusedNotInvalid() throws {
+        let deep = String(repeating: "[", count: 40) + String(repeating: "]", count: 40)
+        let run = try eval(["routes", "--payload", #"{"a":"# + deep + "}"])
+        #expect(run.status == 1)
+        #expect(run.stderr == "Error: the payload is refused: nesting deeper than 32 levels at byte 36\n", "\(run)")
+    }
+
+    /// Editors on Windows save files with a byte order mark; it is not part of the payload.
+    @Test func payloadFilesMayStartWithAByteOrderMark() throws {
+        let dir = try TemporaryDirectory()
+        let bom = "\u{FEFF}"
+        let file = try dir.write("p.json", bom + #"{"pageKey": "session"}"#)
+        let single = try eval([Self.repoRoot.appendingPathComponent("routes").path, "--payload", "@" + file.path], in: dir.url)
+        #expect(single.stdout.hasPrefix("rule: session-reminder (#5)\n"), "\(single)")
+        let lines = try dir.write("p.jsonl", bom + #"{"pageKey": "session"}"# + "\n" + bom + "{}\n")
+        let batch = try eval([Self.repoRoot.appendingPathComponent("routes").path, "--payloads", lines.path], in: dir.url)
+        #expect(batch.stdout == #"{"rule":"session-reminder","index":5}"# + "\n"
+            + #"{"error":"line 2: byte order mark is not allowed at byte 0"}"# + "\n", "\(batch)")
     }
 
     @Test func payloadsFileGivesOneLineEach() throws {

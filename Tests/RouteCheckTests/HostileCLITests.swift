@@ -131,6 +131,39 @@ import Testing
                           files: ["routes.yaml": Array(Self.table.utf8)], bound: .seconds(10))
         #expect(run.status == 1)
         #expect(run.stdout == "")
-        #expect(run.stderr == "Error: the payload is not valid JSON: number out of range at byte 9\n")
+        #expect(run.stderr == "Error: the payload is refused: number out of range at byte 9\n")
+    }
+
+    /// A user id sent as a number past 64 bits is read as the nearest double, whose integer
+    /// text is another number: the login must not go to that other user.
+    @Test func evalTreatsAUserIdPast64BitsAsMissing() throws {
+        let table = """
+            version: 1
+            tabs: [home, me]
+            login_screen: login
+            screens:
+              inbox: {show: push, tab: me}
+              login: {show: present}
+            payload: {uid: string}
+            routes:
+              - name: inbox
+                when: has(uid)
+                push: inbox
+                login: {user: uid}
+
+            """
+        let lines = #"{"uid": 12345678901234567891}"# + "\n" + #"{"uid": 10086}"# + "\n"
+        let files = ["routes.yaml": Array(table.utf8), "p.jsonl": Array(lines.utf8)]
+        // Measured ~20 ms each; 10 s = 500×.
+        let batch = try run(["eval", "routes.yaml", "--payloads", "p.jsonl"], files: files, bound: .seconds(10))
+        #expect(batch.stdout == #"{"rule":null,"index":-1}"# + "\n" + #"{"rule":"inbox","index":0}"# + "\n", "\(batch)")
+        let explained = try run(["eval", "routes.yaml", "--payload", #"{"uid": 12345678901234567891}"#, "--explain"],
+                                files: files, bound: .seconds(10))
+        #expect(explained.stdout.hasPrefix(
+            "payload: uid: 1.2345678901234567e+19 is past the 64-bit range, where a number's digits are not kept exactly, treated as missing\n"),
+                "\(explained)")
+        let small = try run(["eval", "routes.yaml", "--payload", #"{"uid": 10086.0}"#, "--format", "json"],
+                            files: files, bound: .seconds(10))
+        #expect(small.stdout.contains(#""login":{"required":true,"user":"10086"}"#), "\(small)")
     }
 }

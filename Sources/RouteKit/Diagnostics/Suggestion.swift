@@ -2,7 +2,8 @@
 ///
 /// The same helper serves option names, keys, screens, tabs and payload fields, so every hint in
 /// the product follows one rule: the candidate with the smallest edit distance, if that distance is
-/// small for the word's length (at most a third of it, and at least 1); among equally close
+/// small for the word's length (at most a third of it, and at least 1 for words of two letters
+/// or more; none for a single letter, which an edit would replace whole); among equally close
 /// candidates, the first in code-point order.
 ///
 /// A table can name tens of thousands of screens and misspell thousands of them, so a hint must
@@ -82,7 +83,8 @@ struct EditDistance {
 
     init(_ word: String) {
         let target = word.lowercased().unicodeScalars.map(\.value)
-        self.init(target, allowed: max(1, target.count / 3))
+        // A one-letter word keeps nothing through an edit: `x` is no misspelling of `d`.
+        self.init(target, allowed: target.count < 2 ? 0 : max(1, target.count / 3))
     }
 
     init(_ target: [UInt32], allowed: Int) {

@@ -25,7 +25,7 @@ extension PayloadNormalizer {
         case (.string, .int(let number)):
             return .converted(.string(String(number)))
         case (.string, .double(let number)):
-            return .converted(.string(text(of: number)))
+            return isBeyond64Bits(number) ? .invalid : .converted(.string(text(of: number)))
         case (.bool, .string("true")):
             return .converted(.bool(true))
         case (.bool, .string("false")):
@@ -118,38 +118,17 @@ extension PayloadNormalizer {
         return number
     }
 
-    /// Integer text for integral doubles, whatever their size (`1e21` → `1000000000000000000000`),
-    /// else the shortest text that reads back as the same double.
-    static func text(of number: Double) -> String {
-        if let integer = integer(exactly: number) { return String(integer) }
-        guard number.isFinite, number.rounded(.towardZero) == number else { return "\(number)" }
-        return (number < 0 ? "-" : "") + digits(ofIntegral: number.magnitude)
+    /// Whether a number is at or past ±2^63, where a JSON integer is read as the nearest double:
+    /// `12345678901234567891` reads as 12345678901234567168, so its integer text would be
+    /// another number (another user's id). Neither `int` nor `string` accepts such a number.
+    static func isBeyond64Bits(_ number: Double) -> Bool {
+        number.magnitude >= 0x1p63
     }
 
-    /// The exact decimal digits of an integral double of 2^63 or more: its significand doubled
-    /// exponent-minus-52 times, in base-10⁹ limbs (at most 35 of them, for `Double.greatestFiniteMagnitude`).
-    private static func digits(ofIntegral magnitude: Double) -> String {
-        let limbBase: UInt64 = 1_000_000_000
-        var significand = magnitude.significandBitPattern | (1 << UInt64(Double.significandBitCount))
-        var limbs: [UInt64] = []
-        while significand > 0 {
-            limbs.append(significand % limbBase)
-            significand /= limbBase
-        }
-        for _ in 0..<(Int(magnitude.exponent) - Double.significandBitCount) {
-            var carry: UInt64 = 0
-            for index in limbs.indices {
-                let doubled = limbs[index] * 2 + carry
-                limbs[index] = doubled % limbBase
-                carry = doubled / limbBase
-            }
-            if carry > 0 { limbs.append(carry) }
-        }
-        var text = String(limbs.removeLast())
-        for limb in limbs.reversed() {
-            let part = String(limb)
-            text += String(repeating: "0", count: 9 - part.count) + part
-        }
-        return text
+    /// Integer text for integral doubles within 64 bits, else the shortest text that reads back
+    /// as the same double.
+    static func text(of number: Double) -> String {
+        if let integer = integer(exactly: number) { return String(integer) }
+        return "\(number)"
     }
 }

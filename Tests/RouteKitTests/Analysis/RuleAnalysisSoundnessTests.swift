@@ -24,7 +24,7 @@ import Testing
     static let payloads: [JSONValue] = {
         let types: [JSONValue?] = [nil, 1, 2, "3", 1.5]
         let scores: [JSONValue?] = [nil, 1, 0.5, .double(.nan), "2"]
-        let targets: [JSONValue?] = [nil, "", "a", "a\u{0}", "b", "e\u{301}", "\u{E9}", 7]
+        let targets: [JSONValue?] = [nil, "", "a", "a\u{0}", "b", "e\u{301}", "\u{E9}", 7, 1e19]
         let flags: [JSONValue?] = [nil, true, "false"]
         let apses: [JSONValue?] = [nil, "s", [:], ["badge": 1], ["badge": "0"]]
         let normalizer = PayloadNormalizer(fields: analysisFields)

@@ -26,6 +26,10 @@ import Testing
         ("ab", ["abcd"], nil),
         ("abcdef", ["abcdxy"], "abcdxy"),
         ("abcdef", ["abcxyz"], nil),
+        // A single letter keeps nothing through an edit: no hint, except for case alone.
+        ("x", ["d", "id"], nil),
+        ("X", ["x"], "x"),
+        ("ie", ["id"], "id"),
     ] as [(String, [String], String?)])
     func closest(_ word: String, _ candidates: [String], _ expected: String?) {
         #expect(Suggestion.closest(to: word, in: candidates) == expected)
@@ -38,7 +42,7 @@ import Testing
                           "discovery", "me", "Mee", "tab_bar_items", "tab_bar", "h", ""]
         for word in words {
             let target = Array(word.lowercased().unicodeScalars)
-            let allowed = max(1, target.count / 3)
+            let allowed = target.count < 2 ? 0 : max(1, target.count / 3)
             for candidate in candidates {
                 let full = Suggestion.editDistance(target, Array(candidate.lowercased().unicodeScalars),
                                                    limit: allowed)

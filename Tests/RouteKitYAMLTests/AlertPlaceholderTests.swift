@@ -82,4 +82,32 @@ import Testing
             defaults: #"{title: "{type} {aps} {aps.badge} {extra.deep.path}", message: "{aps.alert} {title}", confirm: "{ unclosed"}"#))
         #expect(found == [])
     }
+
+    /// Numbers render as a `string` field reads them: a whole double as integer text.
+    @Test func numbersRenderAsTheirText() throws {
+        let yaml = """
+            version: 1
+            tabs: [home]
+            screens:
+              detail: {show: push, tab: home}
+            payload: {score: double, type: int}
+            routes:
+              - name: a
+                when: type == 1
+                push: detail
+                alert: {message: "{score} / {type} / {other}"}
+
+            """
+        let program = try #require(try loadTable(yaml: yaml).program)
+        let cases: [(JSONValue, String)] = [
+            (["type": 1, "score": 2, "other": 3.0], "2 / 1 / 3"),
+            (["type": 1, "score": 2.5, "other": 1e-7], "2.5 / 1 / 1e-07"),
+            (["type": 1.0, "score": "-0", "other": 1e20], "0 / 1 / 1e+20"),
+        ]
+        for (payload, message) in cases {
+            #expect(program.decide(payload).alert.message == message, "\(payload)")
+            #expect(CompiledTable(program).decide(payload).alert.message == message, "\(payload)")
+        }
+    }
 }
+

@@ -29,6 +29,8 @@ public enum AlertRenderer {
         switch value {
         case nil, .null?: return ""
         case .string(let text)?: return text
+        // As a `string` field reads a number: `2.0` shows as "2", `2.5` as "2.5".
+        case .double(let number)? where number.isFinite: return PayloadNormalizer.text(of: number)
         case .object(let members)?:
             // An APNs alert dictionary: its body is what a person reads. Without one there is
             // nothing to read, and JSON text is not for people.

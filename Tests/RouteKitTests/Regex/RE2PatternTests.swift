@@ -37,6 +37,13 @@ struct RE2PatternTests {
         // Unicode classes.
         .init("\\pL", "é", true), .init("\\p{Lu}", "abc", false), .init("\\p{Lu}", "abC", true),
         .init("\\PL", "abc", false), .init("\\p{^L}", "ab1", true), .init("\\p{Nd}", "٣", true),
+        // Scripts, by RE2's names (Scripts.txt's long names; case matters).
+        .init("^\\p{Greek}+$", "αβγ", true), .init("\\p{Greek}", "abc", false),
+        .init("^\\p{Han}+$", "中文", true), .init("^\\p{Han}+$", "中a", false),
+        .init("\\P{Greek}", "αβ", false), .init("\\P{Greek}", "αb", true), .init("\\p{^Latin}", "ab", false),
+        .init("^[\\p{Greek}0-9]+$", "α1", true), .init("^[^\\p{Cyrillic}]+$", "abж", false),
+        .init("^[\\P{Latin}]+$", "αж", true), .init("\\p{Old_Italic}", "\u{10300}", true),
+        .init("(?i)\\p{Greek}", "Ω", true), .init("\\p{Common}", "1", true), .init("\\p{Inherited}", "\u{301}", true),
         // Escapes.
         .init("a\\.b", "a.b", true), .init("a\\.b", "axb", false), .init("\\\\", "\\", true),
         .init("\\n", "\n", true), .init("\\t", "\t", true), .init("\\x41", "A", true),
@@ -119,7 +126,8 @@ struct RE2PatternTests {
         .init("\\x{D800}", "escape '\\x{D800}' is not a unicode scalar", 0),
         .init("\\xZ", "invalid hexadecimal escape", 0),
         .init("\\pX", "unknown unicode class 'X'", 0),
-        .init("\\p{Greek}", "unknown unicode class 'Greek'", 0),
+        .init("\\p{greek}", "unknown unicode class 'greek'", 0),
+        .init("\\p{Unknown}", "unknown unicode class 'Unknown'", 0),
         .init("(?x)a", "invalid or unsupported group syntax '(?x'", 0),
         .init("(?<>a)", "invalid capture group name", 0), .init("(?<a-b>a)", "invalid capture group name", 0),
         .init("a{2,1}", "invalid repetition range '{2,1}'", 1),

@@ -128,10 +128,14 @@ extension RegexParser {
             name = String(scalar)
             position += 1
         }
-        guard let members = RegexCharClass.categories(named: name) else {
+        if let members = RegexCharClass.categories(named: name) {
+            return RegexCharClass(categories: [.init(members: members, negated: negate)])
+        }
+        // A script (`\p{Greek}`): ranges, which a negated class complements exactly.
+        guard let script = UnicodeScripts.ranges(named: name) else {
             throw SyntaxError(message: "unknown unicode class '\(name)'", offset: start)
         }
-        return RegexCharClass(categories: [.init(members: members, negated: negate)])
+        return RegexCharClass(ranges: script, negated: negate)
     }
 
     /// Reads a bracketed class `[…]` at the current position.

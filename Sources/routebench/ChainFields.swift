@@ -67,7 +67,7 @@ enum ChainFields {
     }
 
     static func text(of number: Double) -> String? {
-        guard number.isFinite, number.magnitude < 0x1p63 else { return nil }
+        guard number.isFinite else { return nil }
         if let integer = integral(number) { return String(integer) }
         return "\(number)"
     }

@@ -102,7 +102,7 @@ import Testing
         let cases: [(JSONValue, String)] = [
             (["type": 1, "score": 2, "other": 3.0], "2 / 1 / 3"),
             (["type": 1, "score": 2.5, "other": 1e-7], "2.5 / 1 / 1e-07"),
-            (["type": 1.0, "score": "-0", "other": 1e20], "0 / 1 / 1e+20"),
+            (["type": 1.0, "score": "-0", "other": 1e20], "0 / 1 / 100000000000000000000"),
         ]
         for (payload, message) in cases {
             #expect(program.decide(payload).alert.message == message, "\(payload)")

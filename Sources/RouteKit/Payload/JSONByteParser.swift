@@ -173,6 +173,15 @@ struct JSONByteParser {
         guard let value = Double(text), value.isFinite else {
             throw error(JSONReadError.numberOutOfRange, "number out of range", at: start)
         }
+        // An integer past 64 bits is read as a double only when the double is that integer: the
+        // nearest double to 12345678901234567891 is 12345678901234567168, and a user id read so
+        // would be another user's. The sender meant the digits, which no JSONValue holds.
+        if integral, PayloadNormalizer.text(of: value) != text {
+            let shown = text.count > 32 ? text.prefix(29) + "..." : text[...]
+            throw error(JSONReadError.numberOutOfRange,
+                        "integer \(shown) is past 64 bits, where no double holds it exactly (send such ids as strings)",
+                        at: start)
+        }
         return .double(value)
     }
 

@@ -25,7 +25,7 @@ extension PayloadNormalizer {
         case (.string, .int(let number)):
             return .converted(.string(String(number)))
         case (.string, .double(let number)):
-            return isBeyond64Bits(number) ? .invalid : .converted(.string(text(of: number)))
+            return .converted(.string(text(of: number)))
         case (.bool, .string("true")):
             return .converted(.bool(true))
         case (.bool, .string("false")):
@@ -59,9 +59,9 @@ extension PayloadNormalizer {
 
     /// The integer a double stands for, when it is integral and strictly within ±2^63.
     static func integer(exactly number: Double) -> Int64? {
-        // -2^63 itself is refused, as CEL's `int(-9223372036854775808.0)` is: it is also what every
-        // JSON integer from -2^63 - 1 down to -2^63 - 1024 reads as, so accepting it would turn an
-        // out-of-range integer into Int64.min (the positive side is out of range as a double).
+        // -2^63 itself is refused, as CEL's `int(-9223372036854775808.0)` is: it is also what a
+        // YAML integer from -2^63 - 1 down to -2^63 - 1024 reads as (the JSON reader refuses such
+        // integers), so accepting it would turn an out-of-range integer into Int64.min.
         guard number.isFinite, number.rounded(.towardZero) == number,
             number > -0x1p63, number < 0x1p63
         else { return nil }
@@ -118,17 +118,38 @@ extension PayloadNormalizer {
         return number
     }
 
-    /// Whether a number is at or past ±2^63, where a JSON integer is read as the nearest double:
-    /// `12345678901234567891` reads as 12345678901234567168, so its integer text would be
-    /// another number (another user's id). Neither `int` nor `string` accepts such a number.
-    static func isBeyond64Bits(_ number: Double) -> Bool {
-        number.magnitude >= 0x1p63
-    }
-
-    /// Integer text for integral doubles within 64 bits, else the shortest text that reads back
-    /// as the same double.
+    /// Integer text for integral doubles, whatever their size (`1e21` → `1000000000000000000000`),
+    /// else the shortest text that reads back as the same double.
     static func text(of number: Double) -> String {
         if let integer = integer(exactly: number) { return String(integer) }
-        return "\(number)"
+        guard number.isFinite, number.rounded(.towardZero) == number else { return "\(number)" }
+        return (number < 0 ? "-" : "") + digits(ofIntegral: number.magnitude)
+    }
+
+    /// The exact decimal digits of an integral double of 2^63 or more: its significand doubled
+    /// exponent-minus-52 times, in base-10⁹ limbs (at most 35 of them, for `Double.greatestFiniteMagnitude`).
+    private static func digits(ofIntegral magnitude: Double) -> String {
+        let limbBase: UInt64 = 1_000_000_000
+        var significand = magnitude.significandBitPattern | (1 << UInt64(Double.significandBitCount))
+        var limbs: [UInt64] = []
+        while significand > 0 {
+            limbs.append(significand % limbBase)
+            significand /= limbBase
+        }
+        for _ in 0..<(Int(magnitude.exponent) - Double.significandBitCount) {
+            var carry: UInt64 = 0
+            for index in limbs.indices {
+                let doubled = limbs[index] * 2 + carry
+                limbs[index] = doubled % limbBase
+                carry = doubled / limbBase
+            }
+            if carry > 0 { limbs.append(carry) }
+        }
+        var text = String(limbs.removeLast())
+        for limb in limbs.reversed() {
+            let part = String(limb)
+            text += String(repeating: "0", count: 9 - part.count) + part
+        }
+        return text
     }
 }

@@ -122,11 +122,8 @@ public struct PayloadNormalizer: Sendable {
         var shown = JSONWriter.write(value)
         if shown.count > 60 { shown = String(shown.prefix(57)) + "..." }
         let article = if case .int = type { "an" } else { "a" }
-        var reason = "is not \(article) \(type)"
-        if case .string = type, case .double(let number) = value, number.isFinite, isBeyond64Bits(number) {
-            reason = "is past the 64-bit range, where a number's digits are not kept exactly"
-        }
         return NormalizationIssue(
-            path: path, value: value, expected: type, message: "\(path): \(shown) \(reason), treated as missing")
+            path: path, value: value, expected: type,
+            message: "\(path): \(shown) is not \(article) \(type), treated as missing")
     }
 }

@@ -17,8 +17,9 @@ struct JSONReaderTests {
         .init("9223372036854775807", .int(.max)), .init("-9223372036854775808", .int(.min)),
         // Integers beyond Int64 become doubles.
         .init("9223372036854775808", .double(0x1p63)),
-        .init("-9223372036854775809", .double(-0x1p63)),
-        .init("123456789012345678901234567890", .double(1.2345678901234568e29)),
+        .init("-9223372036854777856", .double(-0x1p63 - 2048)),
+        .init("123456789012345678901234567890.0", .double(1.2345678901234568e29)),
+        .init("1000000000000000000000", .double(1e21)),
         // A fraction or an exponent makes a double, even when integral.
         .init("1.0", .double(1)), .init("1e2", .double(100)), .init("1E+2", .double(100)),
         .init("-1.5e-3", .double(-0.0015)), .init("0.1", .double(0.1)), .init("1e-400", .double(0)),

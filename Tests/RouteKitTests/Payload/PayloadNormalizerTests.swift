@@ -41,14 +41,13 @@ struct PayloadNormalizerTests {
         .init("abc", .string, "abc"), .init("", .string, ""), .init(10086, .string, "10086"),
         .init(10086.0, .string, "10086"), .init(-0.0, .string, "0"), .init(0.5, .string, "0.5"),
         .init(0.1, .string, "0.1"), .init(1e-7, .string, "1e-07"), .init(2.5, .string, "2.5"),
-        // Numbers at or past ±2^63 are refused: a JSON integer there is read as the nearest
-        // double (12345678901234567891 as 12345678901234567168), so its text could be another id.
-        .init(.double(0x1p63), .string, nil), .init(.double(-0x1p63), .string, nil),
-        .init(9.3e18, .string, nil), .init(1e21, .string, nil), .init(-1e300, .string, nil),
-        .init(.double(.greatestFiniteMagnitude), .string, nil),
-        .init(.double(0x1p63 - 1024), .string, "9223372036854774784"),
-        .init(.double(-0x1p63 + 1024), .string, "-9223372036854774784"),
-        .init(9.2e18, .string, "9200000000000000000"), .init(1e18, .string, "1000000000000000000"),
+        // Integral doubles past Int64 still as integer text, exactly the double's value.
+        .init(.double(0x1p63), .string, "9223372036854775808"),
+        .init(.double(-0x1p63), .string, "-9223372036854775808"),
+        .init(9.3e18, .string, "9300000000000000000"), .init(1e21, .string, "1000000000000000000000"),
+        .init(.double(0x1p64), .string, "18446744073709551616"),
+        .init(1e22, .string, "10000000000000000000000"),
+        .init(.double(.greatestFiniteMagnitude), .string, .string(Self.largestDouble)),
         .init(.int(.min), .string, "-9223372036854775808"), .init(true, .string, nil),
         .init(nil, .string, nil), .init([], .string, nil), .init(["a": 1], .string, nil),
         // bool: booleans and exactly "true"/"false".
@@ -63,6 +62,12 @@ struct PayloadNormalizerTests {
         .init([1], .list(.string), ["1"]), .init([[1], ["2"]], .list(.list(.int)), [[1], [2]]),
         .init([[1], "2"], .list(.list(.int)), nil), .init([1, nil], .list(.any), [1, nil]),
     ]
+
+    /// `Double.greatestFiniteMagnitude`, (2^53 - 1) · 2^971, in decimal.
+    static let largestDouble = "1797693134862315708145274237317043567980705675258449965989174768031572607800285387605895"
+        + "5863276687817154045895351438246423432132688946418276846754670353751698604991057655128207"
+        + "6245490090389328944075868508455133942304583236903222948165808559332123348274797826204144"
+        + "723168738177180919299881250404026184124858368"
 
     @Test(arguments: valueCases)
     func normalizesValues(_ c: ValueCase) {

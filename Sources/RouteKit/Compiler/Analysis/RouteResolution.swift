@@ -64,8 +64,7 @@ enum RouteResolution {
             return type == .string
         case .param(let declared):
             switch (type, declared) {
-            // Not (.double, .string): a double past ±2^63 has no trusted integer text.
-            case (_, .any), (.int, .double), (.int, .string): return true
+            case (_, .any), (.int, .double), (.int, .string), (.double, .string): return true
             default: return type == declared
             }
         }

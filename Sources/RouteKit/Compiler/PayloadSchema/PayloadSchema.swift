@@ -78,11 +78,7 @@ public enum PayloadSchema {
         case .double:
             return ["anyOf": [["type": "number"], ["type": "string", "pattern": .string(numberPattern)]]]
         case .string:
-            // A number at ±2^63 or past it is treated as missing (its digits are not read exactly).
-            return ["anyOf": [
-                ["type": "string"],
-                ["type": "number", "exclusiveMinimum": .double(-0x1p63), "exclusiveMaximum": .double(0x1p63)],
-            ]]
+            return ["type": ["string", "number"]]
         case .bool:
             return ["anyOf": [["type": "boolean"], ["enum": ["true", "false"]]]]
         case .any:
@@ -127,7 +123,7 @@ public enum PayloadSchema {
         case .double:
             "a number, or a string in JSON number syntax such as \"1.5\" (finite)"
         case .string:
-            "a string, or a number within 64 bits (used as its text: 10086 is \"10086\")"
+            "a string, or a number (used as its text: 10086 is \"10086\")"
         case .bool:
             "true or false, or the string \"true\" or \"false\""
         case .any:

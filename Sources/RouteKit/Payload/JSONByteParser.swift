@@ -173,15 +173,12 @@ struct JSONByteParser {
         guard let value = Double(text), value.isFinite else {
             throw error(JSONReadError.numberOutOfRange, "number out of range", at: start)
         }
-        // An integer past 64 bits is read as a double only when the double is that integer: the
-        // nearest double to 12345678901234567891 is 12345678901234567168, and a user id read so
-        // would be another user's. The sender meant the digits, which no JSONValue holds.
-        if integral, PayloadNormalizer.text(of: value) != text {
-            let shown = text.count > 32 ? text.prefix(29) + "..." : text[...]
-            throw error(JSONReadError.numberOutOfRange,
-                        "integer \(shown) is past 64 bits, where no double holds it exactly (send such ids as strings)",
-                        at: start)
-        }
+        // An integer past 64 bits is a double only when a double is exactly that integer. Any
+        // other is kept as its digits, in a string: its nearest double is another integer (for
+        // 12345678901234567891, 12345678901234567168), and a user id read so would be another
+        // user's. A `string` field gets the digits as sent, an `int` field refuses them as past
+        // 64 bits, a `double` field reads them as the nearest double: each as for the number.
+        if integral, PayloadNormalizer.text(of: value) != text { return .string(text) }
         return .double(value)
     }
 

@@ -1,6 +1,8 @@
 /// A JSON value: a notification payload, a parameter, an event.
 ///
-/// Integers that fit in 64 bits are `.int`; every other number is `.double`. Objects keep no key
+/// Integers that fit in 64 bits are `.int`; every other number is `.double`, except an integer
+/// past 64 bits that no double holds exactly, which `JSONReader` keeps as its digits in a
+/// `.string` (its nearest double would be another integer). Objects keep no key
 /// order; encoders write keys sorted, so output is deterministic.
 ///
 /// ```swift

@@ -18,6 +18,8 @@ struct JSONReaderTests {
         // Integers beyond Int64 become doubles.
         .init("9223372036854775808", .double(0x1p63)),
         .init("-9223372036854777856", .double(-0x1p63 - 2048)),
+        .init("-9223372036854775809", "-9223372036854775809"),
+        .init("123456789012345678901234567890", "123456789012345678901234567890"),
         .init("123456789012345678901234567890.0", .double(1.2345678901234568e29)),
         .init("1000000000000000000000", .double(1e21)),
         // A fraction or an exponent makes a double, even when integral.

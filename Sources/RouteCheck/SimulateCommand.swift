@@ -169,14 +169,27 @@ enum EventFile {
         } else {
             let document = YAMLReader.read(bytes, file: path)
             if document.hasErrors {
-                return .failure(Failure(source: source, diagnostics: document.diagnostics))
+                var failure = Failure(source: source, diagnostics: document.diagnostics)
+                // JSON Lines (an object per line, as `eval --payloads` reads) is neither YAML nor
+                // a JSON array; the YAML reader's complaint alone would not say what is expected.
+                if bytes.first(where: { !Self.isJSONWhitespace($0) }) == UInt8(ascii: "{") {
+                    failure.unpositioned = ["expected a JSON array or a YAML list of events; "
+                        + "one event per line (JSON Lines) is not read: wrap the events in [ … ] with commas"]
+                }
+                return .failure(failure)
             }
-            guard let root = document.root else { return .success([]) }
+            // An empty file, or one of comments or `~` alone, is refused as JSON's `null` is: it is
+            // far more often a truncated or wrongly generated file than a run of no events (`[]`).
+            guard let root = document.root else {
+                var failure = Failure(source: source, diagnostics: [])
+                failure.unpositioned = ["expected a list of events, found an empty file; write [] for none"]
+                return .failure(failure)
+            }
             switch root.content {
             case .sequence(let nodes):
                 items = nodes.map { ($0.jsonValue, $0) }
             case .scalar where root.resolvedScalar == .null:
-                return .success([])
+                return .failure(notAList(source, found: "null; write [] for none", at: root.range))
             default:
                 return .failure(notAList(source, found: root.kindDescription,
                                          at: root.range))

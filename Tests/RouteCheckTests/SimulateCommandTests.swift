@@ -169,15 +169,31 @@ import Testing
         try dir.write("object.json", #"{"event": "ready"}"#)
         try dir.write("bad.yaml", "- {event: ready\n")
         try dir.write("map.yaml", "event: ready\n")
+        try dir.write("empty.yaml", "")
+        try dir.write("comments.yaml", "# events to come\n")
+        try dir.write("null.yaml", "~\n")
+        try dir.write("lines.jsonl", "{\"event\": \"launch\", \"payload\": null}\n{\"event\": \"ready\"}\n")
         for (file, message) in [
             ("trailing.json", "trailing.json:1:"), ("object.json", "expected an array of events"),
             ("bad.yaml", "bad.yaml:"), ("map.yaml", "expected a list of events, found a mapping"),
+            ("empty.yaml", "empty.yaml: error: expected a list of events, found an empty file; write [] for none"),
+            ("comments.yaml", "expected a list of events, found an empty file"),
+            ("null.yaml", "null.yaml:1:1: error: expected a list of events, found null; write [] for none"),
+            ("lines.jsonl", "one event per line (JSON Lines) is not read"),
         ] {
             let run = try runRouteCheck(["simulate", "app.yaml", "--events", file], in: dir.url)
             #expect(run.status == 2, "\(file): \(run)")
             #expect(run.stdout == "")
             #expect(run.stderr.contains(message), "\(file): \(run)")
         }
+    }
+
+    @Test func anEmptyListRunsNoEvents() throws {
+        let dir = try directory()
+        try dir.write("none.yaml", "[]\n")
+        let run = try runRouteCheck(["simulate", "app.yaml", "--events", "none.yaml"], in: dir.url)
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout == "")
     }
 
     @Test func startingUIAndUser() throws {

@@ -48,6 +48,13 @@ extension UISnapshot {
         -> ScreenInstance
     {
         if case .string(let name) = value { return ScreenInstance(screen: name) }
+        // Either form is right, so the message names both: "must be an object" alone would send
+        // someone who wrote `5` for a screen name to wrap it in braces.
+        guard case .object = value else {
+            throw NavigatorJSONError(
+                "an entry of '\(key)' in \(context) must be a screen name or {screen, params}, "
+                    + "found \(JSONObjectReader.kind(of: value))", path: path)
+        }
         let reader = try JSONObjectReader(value, context: "an entry of '\(key)' in \(context)", path: path)
         try reader.rejectUnknownKeys(allowed: ["screen", "params"])
         return ScreenInstance(screen: try reader.string("screen"),

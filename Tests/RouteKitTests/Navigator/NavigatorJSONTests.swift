@@ -191,8 +191,11 @@ import Testing
                  message: "missing key 'screen' in an entry of 'modals' in 'ui_state' event",
                  path: ["modals"]),
         BadInput(json: ["event": "ui_state", "selected_tab": "me", "modals": [3]],
-                 message: "an entry of 'modals' in 'ui_state' event must be an object, found int",
+                 message: "an entry of 'modals' in 'ui_state' event must be a screen name or {screen, params}, found int",
                  path: ["modals"]),
+        BadInput(json: ["event": "ui_state", "selected_tab": "me", "stacks": ["me": [5]]],
+                 message: "an entry of 'stacks.me' in 'ui_state' event must be a screen name or {screen, params}, found int",
+                 path: ["stacks", "me"]),
     ]
 
     @Test(arguments: badEvents)

@@ -32,7 +32,7 @@ import Testing
             "2:14: empty name for a tab; give it a name that is not empty [empty-name]",
             "4:3: empty name for a screen; give it a name that is not empty [empty-name]",
             "5:3: empty name for a screen; give it a name that is not empty [empty-name]",
-            "8:12: empty name for the rule 'name'; give it a name that is not empty [empty-name]",
+            "8:12: empty name for 'name' of a rule; give it a name that is not empty [empty-name]",
         ])
     }
 }

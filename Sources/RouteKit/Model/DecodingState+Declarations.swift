@@ -75,7 +75,9 @@ extension DecodingState {
             let params = decoder.mapping(paramsNode, "'params' of \(what)", allowed: [])
         {
             for (param, pair) in params.entries {
-                guard let type = decoder.fieldType(pair.value, "the type of param '\(param)'") else { continue }
+                // A param whose type is wrong (reported) is still declared, as `any`: dropping it
+                // would add a false "has no param" error at every rule that gives it.
+                let type = decoder.fieldType(pair.value, "the type of param '\(param)'") ?? .any
                 screen.params.append(ScreenParam(name: param, type: type))
             }
         }
@@ -87,7 +89,7 @@ extension DecodingState {
         }
         if let login = fields["login"] {
             let words = ["required", "none"]
-            if let word = decoder.name(login, "'login' of \(what)") {
+            if let word = decoder.name(login, "'login' of \(what)", oneOfWords: true) {
                 if words.contains(word) {
                     screen.loginRequired = word == "required"
                 } else {

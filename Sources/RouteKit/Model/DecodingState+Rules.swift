@@ -13,7 +13,7 @@ extension DecodingState {
             decoder.report(ModelMessages.missingKey("name", in: "a rule", at: start))
             return nil
         }
-        guard let name = decoder.name(nameNode, "the rule 'name'") else { return nil }
+        guard let name = decoder.name(nameNode, "'name' of a rule") else { return nil }
         if let first = ruleNames[name] {
             decoder.report(ModelMessages.duplicateName("rule", name, at: nameNode.range,
                                                        first: first))
@@ -239,7 +239,7 @@ extension DecodingState {
             return decoder.expression(user, "'login.user'").map(LoginRule.user)
         }
         let words = ["required", "none"]
-        guard let word = decoder.name(node, "'login' of \(what())") else { return nil }
+        guard let word = decoder.name(node, "'login' of \(what())", oneOfWords: true) else { return nil }
         guard words.contains(word) else {
             decoder.report(ModelMessages.invalidValue(
                 word, for: "login", expected: words + ["{user: <expression>}"], at: node.range))

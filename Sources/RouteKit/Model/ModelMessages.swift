@@ -63,6 +63,11 @@ enum ModelMessages {
                    at: range)
     }
 
+    static func noTabs(at range: SourceRange) -> Diagnostic {
+        Diagnostic(.error, "missing-key",
+                   "'tabs' lists no tab; name the tab bar's tabs in order, e.g. [home, me]", at: range)
+    }
+
     static func missingKey(_ key: String, in what: String, at range: SourceRange) -> Diagnostic {
         Diagnostic(.error, "missing-key", "missing required key '\(key)' in \(what)", at: range)
     }

@@ -48,7 +48,10 @@ struct NodeDecoder {
     }
 
     /// A name: a string scalar. Numbers, booleans and null are reported.
-    mutating func name(_ node: Node, _ what: @autoclosure () -> String) -> String? {
+    /// `oneOfWords`: the name must be one of a fixed set of words (`foreground`, `login`), none
+    /// of them a YAML 1.1 boolean, so a word such as `off` draws its "invalid value" error
+    /// alone: the YAML 1.1 warning's fix-it (quoting it) would leave it just as invalid.
+    mutating func name(_ node: Node, _ what: @autoclosure () -> String, oneOfWords: Bool = false) -> String? {
         guard case .scalar(let scalar) = node.content,
             case .string(let text)? = node.resolvedScalar
         else {
@@ -56,7 +59,7 @@ struct NodeDecoder {
                                            found: node.kindDescription, at: node.range))
             return nil
         }
-        if node.isYAML11Boolean { report(ModelMessages.yaml11BooleanName(text, at: node.range)) }
+        if node.isYAML11Boolean, !oneOfWords { report(ModelMessages.yaml11BooleanName(text, at: node.range)) }
         _ = scalar
         guard !text.isEmpty else {
             // `key: !tag` is a tag with an empty value: the reader has reported the tag, and the
@@ -118,7 +121,7 @@ struct NodeDecoder {
     mutating func choice<T: RawRepresentable & CaseIterable>(
         _ node: Node, key: String, as type: T.Type
     ) -> T? where T.RawValue == String {
-        guard let word = name(node, "'\(key)'") else { return nil }
+        guard let word = name(node, "'\(key)'", oneOfWords: true) else { return nil }
         if let value = T(rawValue: word) { return value }
         report(ModelMessages.invalidValue(word, for: key, expected: T.allCases.map(\.rawValue),
                                           at: node.range))

@@ -53,7 +53,9 @@ public enum TableDecoder {
             state.decoder.report(ModelMessages.missingKey("version", in: "the route table",
                                                           at: SourceRange(file: where_.file, at: where_.start)))
         }
-        if complete, state.tabs.isEmpty, let first = documents.first {
+        if complete, state.tabs.isEmpty, let listed = state.emptyTabsList {
+            state.decoder.report(ModelMessages.noTabs(at: listed))
+        } else if complete, state.tabs.isEmpty, !state.tabsDeclared, let first = documents.first {
             let where_ = documents.first { $0.root != nil }?.root?.range
                 ?? .wholeFile(first.file)
             state.decoder.report(ModelMessages.missingKey("tabs", in: "the route table",
@@ -81,6 +83,11 @@ struct DecodingState {
     /// duplicate, already reported): indexes from there on are unknown, so a tab given by such an
     /// index is not checked — it would only add a false error. nil when every entry was read.
     private(set) var tabsKnownByIndex: Int?
+    /// Whether some file has a `tabs` key: when it gave no tab, its value was reported already
+    /// (or is `emptyTabsList`), and "missing required key 'tabs'" would be false.
+    private(set) var tabsDeclared = false
+    /// Where `tabs: []` is, when the only `tabs` of the table lists nothing.
+    private(set) var emptyTabsList: SourceRange?
     var screenNodes: [(name: String, key: Node, value: Node)] = []
     /// Where each name of `screenNodes` is, to find a duplicate without a scan per screen.
     private var screenPositions: [String: Int] = [:]
@@ -153,7 +160,9 @@ struct DecodingState {
     }
 
     private mutating func collectTabs(_ node: Node) {
+        tabsDeclared = true
         guard let items = decoder.list(node, "'tabs'") else { return }
+        if items.isEmpty { emptyTabsList = emptyTabsList ?? node.range }
         for item in items {
             guard let name = decoder.name(item, "a tab") else {
                 tabsKnownByIndex = tabsKnownByIndex ?? tabs.count

@@ -1,0 +1,89 @@
+import Foundation
+import RouteKit
+import RouteKitYAML
+import Testing
+
+/// One mistake draws one error, at its place: a value already reported does not also draw a false
+/// error somewhere else ("missing 'tabs'" for `tabs: []`, "has no param" for a param whose type is
+/// misspelled), and a warning is not added whose fix-it would not fix anything.
+@Suite struct FollowOnErrorTests {
+    func diagnostics(_ yaml: String) throws -> [String] {
+        try loadTable(yaml: yaml).diagnostics.map {
+            "\($0.range.start.line):\($0.range.start.column): \($0.severity): \($0.message) [\($0.code)]"
+        }
+    }
+
+    static let rest = """
+        screens:
+          detail: {show: push, params: {id: int}}
+        routes:
+          - {name: a, when: 'true', push: detail, params: {id: 1}}
+
+        """
+
+    @Test func anEmptyTabsListIsReportedWhereItIs() throws {
+        #expect(try diagnostics("version: 1\ntabs: []\n" + Self.rest) == [
+            "2:7: error: 'tabs' lists no tab; name the tab bar's tabs in order, e.g. [home, me] [missing-key]",
+        ])
+    }
+
+    @Test func tabsOfTheWrongKindAreReportedOnce() throws {
+        #expect(try diagnostics("version: 1\ntabs: home\n" + Self.rest) == [
+            "2:7: error: expected a list for 'tabs', found the string 'home' [wrong-type]",
+        ])
+        #expect(try diagnostics("version: 1\ntabs:\n" + Self.rest).count == 1)
+    }
+
+    @Test func tabsLeftOutAreStillMissing() throws {
+        #expect(try diagnostics("version: 1\n" + Self.rest) == [
+            "1:1: error: missing required key 'tabs' in the route table [missing-key]",
+        ])
+    }
+
+    @Test func aParamWithAMisspelledTypeIsStillDeclared() throws {
+        let yaml = """
+            version: 1
+            tabs: [home]
+            screens:
+              detail: {show: push, params: {id: integer}}
+            routes:
+              - {name: a, when: 'true', push: detail, params: {id: 1}}
+              - {name: b, when: 'true', push: detail}
+
+            """
+        #expect(try diagnostics(yaml) == [
+            "4:37: error: unknown type 'integer'; expected int, double, string, bool, any or a list like [int] [unknown-type]",
+            "7:35: error: screen 'detail' needs param 'id', which is not supplied here; add it to 'params' [missing-param]",
+        ])
+    }
+
+    @Test func aYAML11BooleanWhereAWordIsExpectedDrawsTheInvalidValueErrorAlone() throws {
+        let yaml = """
+            version: 1
+            tabs: [home]
+            screens:
+              detail: {show: push, login: off}
+            routes:
+              - {name: a, when: 'true', push: detail, foreground: off, if_visible: Y, login: no}
+
+            """
+        let found = try diagnostics(yaml)
+        #expect(!found.contains { $0.contains("yaml11-boolean") }, "\(found)")
+        #expect(found.filter { $0.contains("[invalid-value]") }.count == 4, "\(found)")
+    }
+
+    @Test func aYAML11BooleanWhereANameIsExpectedStillWarns() throws {
+        let yaml = """
+            version: 1
+            tabs: [home, "no"]
+            screens:
+              detail: {show: push, tab: no}
+            routes:
+              - {name: a, when: 'true', push: detail}
+
+            """
+        #expect(try diagnostics(yaml) == [
+            "4:29: warning: 'no' looks like a YAML 1.1 boolean but is read as the name 'no'; quote it to say so [yaml11-boolean]",
+        ])
+    }
+}

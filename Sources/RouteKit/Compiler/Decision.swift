@@ -2,7 +2,7 @@
 /// perform it.
 ///
 /// ```swift
-/// let decision = table.decide(["type": 3, "id": 42])
+/// let decision = compiled.decide(["type": 3, "id": 42]) // a CompiledTable (or a RoutingProgram)
 /// if case .rule(let name, _) = decision.source { print(name) } // "message-detail"
 /// ```
 public struct Decision: Sendable, Hashable {

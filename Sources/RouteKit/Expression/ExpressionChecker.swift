@@ -7,7 +7,9 @@
 /// ```swift
 /// let env = ExpressionEnvironment(fields: ["type": .int])
 /// let (checked, diagnostics) = ExpressionChecker.compilePredicate(#"type == "3""#, in: env)
-/// diagnostics[0].message // "operator '==' cannot be applied to 'int' and 'string'"
+/// diagnostics[0].message
+/// // "operator '==' cannot be applied to 'int' and 'string'; compare values of one type, or
+/// //  convert one side with int(), double() or string()"
 /// ```
 public enum ExpressionChecker {
     /// Checks a parsed expression. `source`, when given, is kept for tracing.

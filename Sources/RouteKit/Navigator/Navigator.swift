@@ -8,7 +8,7 @@
 /// ```swift
 /// var navigator = Navigator(decider: compiledTable, user: session.userID)
 /// let step = navigator.send(.notification(userInfo, .background))
-/// adapter.perform(step.commands)
+/// for command in step.commands { perform(command) } // all of them, in order
 /// ```
 ///
 /// The model (`State`): the UI (`UISnapshot`: selected tab, each tab's stack above its root, the
@@ -144,8 +144,8 @@ public struct Navigator: Sendable {
     /// ```swift
     /// let step = navigator.send(.notification(["type": 3, "id": 42], .background))
     /// // step.outcome == .performed
-    /// // step.commands == [.selectTab("home", index: 0),
-    /// //                   .push(tab: "home", screen: "message_detail", ...)]
+    /// // step.commands == [.clearBadge,   // the example table sets clear_badge: true
+    /// //                   .push(tab: "home", screen: "message_detail", ...)]  // home is selected
     /// ```
     public mutating func send(_ event: NavigatorEvent) -> Step {
         var commands: [Command] = []

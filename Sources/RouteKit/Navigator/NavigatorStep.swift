@@ -7,7 +7,7 @@ extension Navigator {
     /// ```swift
     /// let step = navigator.send(.notification(["type": 3, "id": 42], .background))
     /// step.outcome   // .performed
-    /// step.commands  // [.selectTab("home", index: 0), .push(tab: "home", ...)]
+    /// step.commands  // [.clearBadge, .push(tab: "home", ...)] with the example table
     /// ```
     public struct Step: Sendable, Hashable {
         public var outcome: Outcome

@@ -67,7 +67,7 @@ public enum TableLoader {
         if paths.isEmpty { diagnostics.append(emptyTable(path)) }
         let readAll = !diagnostics.contains { $0.severity == .error }
         let decoded = TableDecoder.decode(documents, complete: readAll)
-        diagnostics += decoded.diagnostics
+        diagnostics += withoutFollowOnErrors(decoded.diagnostics, of: diagnostics)
         // Expressions are checked even when the structure has errors, so one run reports all;
         // rules that failed to decode are simply not there.
         let checked = TableChecker.check(
@@ -182,6 +182,15 @@ public enum TableLoader {
         } catch {
             throw TableLoadError(path: path, reason: error.localizedDescription)
         }
+    }
+
+    /// `decoded` without the errors at the very place of an error the YAML reader reported: an
+    /// undefined alias is read as null, and "expected an expression, found null" there would only
+    /// restate it, listed first.
+    static func withoutFollowOnErrors(_ decoded: [Diagnostic], of read: [Diagnostic]) -> [Diagnostic] {
+        let places = Set(read.filter { $0.severity == .error }.map(\.range))
+        guard !places.isEmpty else { return decoded }
+        return decoded.filter { $0.severity != .error || !places.contains($0.range) }
     }
 
     /// Drops repeats of the same diagnostic (a merge key can bring one problem in twice).

@@ -87,3 +87,41 @@ import Testing
         ])
     }
 }
+
+extension FollowOnErrorTests {
+    @Test func anUndefinedAliasIsReportedOnceAtItsPlace() throws {
+        let yaml = """
+            version: 1
+            tabs: [home]
+            routes:
+              - {name: r1, when: 'true', tab: home}
+              - {name: r2, when: *undef, tab: home}
+              - {name: r3, when: 'true', tab: *nope}
+
+            """
+        #expect(try diagnostics(yaml) == [
+            "5:22: error: undefined alias '*undef'; define the anchor '&undef' before it [undefined-alias]",
+            "6:35: error: undefined alias '*nope'; define the anchor '&nope' before it [undefined-alias]",
+        ])
+    }
+}
+
+extension FollowOnErrorTests {
+    @Test func aScreenNamedByANumberOrABooleanIsRefusedWhereItIsDeclared() throws {
+        let yaml = """
+            version: 1
+            tabs: [home]
+            screens:
+              2: {show: push}
+              true: {show: push}
+              "3": {show: push}
+            routes:
+              - {name: r, when: 'true', push: "3"}
+
+            """
+        #expect(try diagnostics(yaml) == [
+            "4:3: error: expected a name for a screen, found the number 2 [wrong-type]",
+            "5:3: error: expected a name for a screen, found the boolean true [wrong-type]",
+        ])
+    }
+}

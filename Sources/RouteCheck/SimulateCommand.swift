@@ -16,19 +16,19 @@ struct SimulateCommand: Command {
         abstract: "Run a list of navigator events and print what each one does",
         discussion: """
             Reads FILE, a JSON array (a .json file, or any file or standard input (-) that
-            holds one) or a YAML list of events in
-            their JSON form, such as {"event": "notification", "payload": {"type": 3},
-            "app_state": "active"}, and sends them in order to a navigator for TABLE whose UI
-            starts as --ui says (default: the first tab, every stack at its root, no modal) with
-            --user logged in (default: nobody). Prints one line per event:
+            holds one) or a YAML list of events in their JSON form, such as
+            {"event": "notification", "payload": {"type": 3}, "app_state": "active"}
+            (app_state defaults to background), and sends them in order to a navigator for
+            TABLE whose UI starts as --ui says (default: the first tab, every stack at its
+            root, no modal) with --user logged in (default: nobody). Prints one line per event:
             {"outcome": ..., "commands": [...]}, keys in SPEC's order (a command's
             "cmd" first, then its fields as SPEC lists them).
 
             A ui_state event (and --ui) may leave out selected_tab: it is then the first tab.
             Every event is checked before any runs, tab names against the table's tabs: a bad
-            one is reported on standard error with
-            its number (1-based) and nothing runs (exit status 2). A table with errors has its
-            diagnostics printed on standard error (exit status 1).
+            one is reported on standard error with its number (1-based) and nothing runs
+            (exit status 2), as is an empty file (write [] for no events). A table with errors
+            has its diagnostics printed on standard error (exit status 1).
             """,
         options: [
             .value("events", placeholder: "FILE|-", help: "The events: a JSON array or a YAML list").required,

@@ -122,6 +122,11 @@ enum EventFile {
         /// Errors with no place in the file, printed as `FILE: error: message`.
         var unpositioned: [String] = []
 
+        /// A failure of the file as a whole: `message`, with no place in it.
+        static func whole(_ source: SourceFile, _ message: String) -> Failure {
+            Failure(source: source, diagnostics: [], unpositioned: [message])
+        }
+
         /// Everything, as compiler-style text.
         func rendered(colored: Bool) -> String {
             let renderer = TextDiagnosticRenderer(files: [source], colored: colored)
@@ -153,9 +158,7 @@ enum EventFile {
                     at: SourceRange(file: path, at: position))]))
             }
             guard case .array(let values) = value else {
-                var failure = Failure(source: source, diagnostics: [])
-                failure.unpositioned = ["expected an array of events, found \(value.kindDescription)"]
-                return .failure(failure)
+                return .failure(.whole(source, "expected an array of events, found \(value.kindDescription)"))
             }
             // The strict reader keeps no positions; JSON text is also YAML, so the YAML reader
             // gives each event's place when it sees the same list (else the number alone).
@@ -172,7 +175,7 @@ enum EventFile {
                 var failure = Failure(source: source, diagnostics: document.diagnostics)
                 // JSON Lines (an object per line, as `eval --payloads` reads) is neither YAML nor
                 // a JSON array; the YAML reader's complaint alone would not say what is expected.
-                if bytes.first(where: { !Self.isJSONWhitespace($0) }) == UInt8(ascii: "{") {
+                if firstNonWhitespace(bytes) == UInt8(ascii: "{") {
                     failure.unpositioned = ["expected a JSON array or a YAML list of events; "
                         + "one event per line (JSON Lines) is not read: wrap the events in [ … ] with commas"]
                 }
@@ -181,15 +184,13 @@ enum EventFile {
             // An empty file, or one of comments or `~` alone, is refused as JSON's `null` is: it is
             // far more often a truncated or wrongly generated file than a run of no events (`[]`).
             guard let root = document.root else {
-                var failure = Failure(source: source, diagnostics: [])
-                failure.unpositioned = ["expected a list of events, found an empty file; write [] for none"]
-                return .failure(failure)
+                return .failure(.whole(source, "expected a list of events, found an empty file; write [] for none"))
             }
             switch root.content {
             case .sequence(let nodes):
                 items = nodes.map { ($0.jsonValue, $0) }
             case .scalar where root.resolvedScalar == .null:
-                return .failure(notAList(source, found: "null; write [] for none", at: root.range))
+                return .failure(notAList(source, found: "null", at: root.range, hint: "write [] for none"))
             default:
                 return .failure(notAList(source, found: root.kindDescription,
                                          at: root.range))
@@ -222,21 +223,23 @@ enum EventFile {
     /// JSON text is also YAML, but libyaml refuses some of it: an escaped surrogate pair such as
     /// `"\uD83C\uDF89"`, which is how Python's `json.dumps` writes an emoji.
     static func jsonArray(_ bytes: [UInt8]) -> JSONValue? {
-        guard bytes.first(where: { !Self.isJSONWhitespace($0) }) == UInt8(ascii: "["),
+        guard firstNonWhitespace(bytes) == UInt8(ascii: "["),
             let value = try? JSONReader.read(bytes, limits: jsonLimits), case .array = value
         else { return nil }
         return value
     }
 
-    private static func isJSONWhitespace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    /// The first byte that is not JSON whitespace: what kind of text a file holds.
+    private static func firstNonWhitespace(_ bytes: [UInt8]) -> UInt8? {
+        bytes.first { !(0x20 == $0 || 0x0A == $0 || 0x0D == $0 || 0x09 == $0) }
     }
 
-    private static func notAList(_ source: SourceFile, found: String, at range: SourceRange)
-        -> Failure
+    private static func notAList(_ source: SourceFile, found: String, at range: SourceRange,
+                                 hint: String? = nil) -> Failure
     {
         Failure(source: source, diagnostics: [Diagnostic(
-            .error, "wrong-type", "expected a list of events, found \(found)", at: range)])
+            .error, "wrong-type", "expected a list of events, found \(found)" + (hint.map { "; \($0)" } ?? ""),
+            at: range)])
     }
 
 }

@@ -13,6 +13,9 @@ import Testing
         }
     }
 
+    /// A table of one tab, `home`, with `body` (screens and routes) after it.
+    static func oneTab(_ body: String) -> String { "version: 1\ntabs: [home]\n" + body }
+
     static let rest = """
         screens:
           detail: {show: push, params: {id: int}}
@@ -41,16 +44,14 @@ import Testing
     }
 
     @Test func aParamWithAMisspelledTypeIsStillDeclared() throws {
-        let yaml = """
-            version: 1
-            tabs: [home]
+        let yaml = Self.oneTab("""
             screens:
               detail: {show: push, params: {id: integer}}
             routes:
               - {name: a, when: 'true', push: detail, params: {id: 1}}
               - {name: b, when: 'true', push: detail}
 
-            """
+            """)
         #expect(try diagnostics(yaml) == [
             "4:37: error: unknown type 'integer'; expected int, double, string, bool, any or a list like [int] [unknown-type]",
             "7:35: error: screen 'detail' needs param 'id', which is not supplied here; add it to 'params' [missing-param]",
@@ -58,15 +59,13 @@ import Testing
     }
 
     @Test func aYAML11BooleanWhereAWordIsExpectedDrawsTheInvalidValueErrorAlone() throws {
-        let yaml = """
-            version: 1
-            tabs: [home]
+        let yaml = Self.oneTab("""
             screens:
               detail: {show: push, login: off}
             routes:
               - {name: a, when: 'true', push: detail, foreground: off, if_visible: Y, login: no}
 
-            """
+            """)
         let found = try diagnostics(yaml)
         #expect(!found.contains { $0.contains("yaml11-boolean") }, "\(found)")
         #expect(found.filter { $0.contains("[invalid-value]") }.count == 4, "\(found)")
@@ -86,31 +85,23 @@ import Testing
             "4:29: warning: 'no' looks like a YAML 1.1 boolean but is read as the name 'no'; quote it to say so [yaml11-boolean]",
         ])
     }
-}
 
-extension FollowOnErrorTests {
     @Test func anUndefinedAliasIsReportedOnceAtItsPlace() throws {
-        let yaml = """
-            version: 1
-            tabs: [home]
+        let yaml = Self.oneTab("""
             routes:
               - {name: r1, when: 'true', tab: home}
               - {name: r2, when: *undef, tab: home}
               - {name: r3, when: 'true', tab: *nope}
 
-            """
+            """)
         #expect(try diagnostics(yaml) == [
             "5:22: error: undefined alias '*undef'; define the anchor '&undef' before it [undefined-alias]",
             "6:35: error: undefined alias '*nope'; define the anchor '&nope' before it [undefined-alias]",
         ])
     }
-}
 
-extension FollowOnErrorTests {
     @Test func aScreenNamedByANumberOrABooleanIsRefusedWhereItIsDeclared() throws {
-        let yaml = """
-            version: 1
-            tabs: [home]
+        let yaml = Self.oneTab("""
             screens:
               2: {show: push}
               true: {show: push}
@@ -118,7 +109,7 @@ extension FollowOnErrorTests {
             routes:
               - {name: r, when: 'true', push: "3"}
 
-            """
+            """)
         #expect(try diagnostics(yaml) == [
             "4:3: error: expected a name for a screen, found the number 2 [wrong-type]",
             "5:3: error: expected a name for a screen, found the boolean true [wrong-type]",

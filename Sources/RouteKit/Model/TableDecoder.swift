@@ -179,10 +179,6 @@ struct DecodingState {
         }
     }
 
-    private static func isString(_ scalar: Node.ResolvedScalar) -> Bool {
-        if case .string = scalar { true } else { false }
-    }
-
     private mutating func collectScreens(_ node: Node) {
         guard let screens = decoder.mapping(node, "'screens'", allowed: []) else { return }
         for (name, pair) in screens.entries {
@@ -192,7 +188,7 @@ struct DecodingState {
             }
             // `2:` or `true:` is a number or a boolean, which `push: 2` could never name: refused
             // as it is in `tabs: [2]`, so that the fix (quote it) is asked for where it belongs.
-            if let resolved = pair.key.resolvedScalar, !Self.isString(resolved) {
+            guard case .string? = pair.key.resolvedScalar else {
                 decoder.report(ModelMessages.wrongType(expected: "a name", for: "a screen",
                                                        found: pair.key.kindDescription, at: pair.key.range))
                 continue

@@ -115,4 +115,31 @@ import Testing
             "5:3: error: expected a name for a screen, found the boolean true [wrong-type]",
         ])
     }
+
+    @Test func aScreenDeclaredWithAnErrorIsNotAlsoUnknownWhereItIsUsed() throws {
+        let yaml = """
+            version: 1
+            tabs: [home]
+            login_screen: login
+            screens:
+              notice: {show: presnt}
+              sheet: present
+              panel: {embed_in_navigation: true}
+              login: {show: pop}
+            routes:
+              - {name: a, when: 'true', present: notice}
+              - {name: b, when: 'true', present: sheet}
+              - {name: c, when: 'true', present: {screen: panel}}
+              - {name: d, when: 'true', present: notise}
+            fallback: {present: notice}
+
+            """
+        #expect(try diagnostics(yaml) == [
+            "5:18: error: invalid value 'presnt' for 'show'; expected one of 'push', 'present'; did you mean 'present'? [invalid-value]",
+            "6:10: error: expected a mapping for screen 'sheet', found the string 'present' [wrong-type]",
+            "7:10: error: missing required key 'show' in screen 'panel' [missing-key]",
+            "8:17: error: invalid value 'pop' for 'show'; expected one of 'push', 'present' [invalid-value]",
+            "13:38: error: unknown screen 'notise'; did you mean 'notice'? [unknown-screen]",
+        ])
+    }
 }

@@ -11,7 +11,11 @@ extension DecodingState {
         checkFieldsInsideScalars()
         var screens: [Screen] = []
         for declared in screenNodes {
-            if let screen = decodeScreen(declared.name, declared.value) { screens.append(screen) }
+            if let screen = decodeScreen(declared.name, declared.value) {
+                screens.append(screen)
+            } else {
+                screensWithErrors.insert(declared.name)
+            }
         }
         var defaults = Defaults()
         if let node = defaultsNode { defaults = decodeDefaults(node) }
@@ -26,8 +30,8 @@ extension DecodingState {
                 if screen.loginRequired {
                     decoder.report(ModelMessages.loginScreenNeedsLogin(login.name, at: login.range))
                 }
-            } else {
-                let hint = decoder.suggestion(for: login.name, among: screens.lazy.map(\.name))
+            } else if !screensWithErrors.contains(login.name) {
+                let hint = decoder.suggestion(for: login.name, among: screenNodes.lazy.map(\.name))
                 decoder.report(ModelMessages.unknownName("screen", login.name, hint: hint, at: login.range))
             }
         }

@@ -145,7 +145,8 @@ extension DecodingState {
         }
         guard let name = decoder.name(nameNode, "'\(key)'") else { return nil }
         guard let screen = table.screen(named: name) else {
-            let hint = decoder.suggestion(for: name, among: table.screens.lazy.map(\.name))
+            guard !screensWithErrors.contains(name) else { return nil }
+            let hint = decoder.suggestion(for: name, among: screenNodes.lazy.map(\.name))
             decoder.report(ModelMessages.unknownName("screen", name, hint: hint, at: nameNode.range))
             return nil
         }

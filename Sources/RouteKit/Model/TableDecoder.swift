@@ -91,6 +91,9 @@ struct DecodingState {
     var screenNodes: [(name: String, key: Node, value: Node)] = []
     /// Where each name of `screenNodes` is, to find a duplicate without a scan per screen.
     private var screenPositions: [String: Int] = [:]
+    /// Screens declared with an error (reported there) and so left out of the table: a reference
+    /// to one is not reported again, as "unknown screen; declare it under 'screens'" would be false.
+    var screensWithErrors: Set<String> = []
     var payloadFields: [PayloadField] = []
     /// `payloadFields` as an expression environment (`payloadEnvironment`), for checking fields
     /// declared inside others and alert placeholders; made on first use.

@@ -74,20 +74,51 @@ import Testing
         try Self.checkWarnings(seed: seed, atoms: Self.dynamicAtoms, payloads: Self.dynamicPayloads)
     }
 
+    /// Params and login users for the routes of random rules (`checkedRules` syntax): ones that
+    /// always compute, never do, compute where a field is present (and not empty, for a user), or
+    /// are beyond the analysis.
+    static let routes = [
+        "", "", "x=type:int", "x=type:string", "x=score:string", "x=score:int", "x=target:string",
+        "x=target:int", "x=flag:bool", "x=aps.badge:int", "x=extra:any", "user=target", "user=type",
+        "x=42:int", #"x="a":int"#, "x=type + 1:int", "x=type:int; user=target",
+    ]
+
+    /// Warnings about rules whose earlier rules may fail to compute their params or login user,
+    /// and so let payloads through.
+    @Test(arguments: seeds)
+    func warningsHoldWhenRoutesMayFail(seed: UInt64) throws {
+        try Self.checkWarnings(seed: seed, atoms: Self.atoms, payloads: Self.payloads, routes: Self.routes)
+    }
+
     /// Every rule a warning says never matches matches none of `payloads`, and every payload a
-    /// rule said never to be reached matches is matched by a rule the warning names.
-    static func checkWarnings(seed: UInt64, atoms: [String], payloads: [JSONValue]) throws {
+    /// rule said never to be reached matches is matched, and performed, by a rule the warning
+    /// names. Each rule's route is one of `routes`, picked at random.
+    static func checkWarnings(seed: UInt64, atoms: [String], payloads: [JSONValue], routes: [String] = [""])
+        throws
+    {
         var random = AnalysisRandom(seed: seed)
-        let specs = (0..<rulesPerTable).map { "r\($0): " + predicate(&random, depth: 3, atoms: atoms) }
+        let specs = (0..<rulesPerTable).map { index in
+            let route = routes[random.next(below: routes.count)]
+            return "r\(index): " + predicate(&random, depth: 3, atoms: atoms) + (route.isEmpty ? "" : " => " + route)
+        }
         let rules = try checkedRules(specs)
         let byName = Dictionary(uniqueKeysWithValues: rules.map { ($0.rule.name, $0) })
+        let program = RoutingProgram(
+            table: RouteTable(tabs: ["home"], loginScreen: nil, screens: [], payloadFields: [],
+                              defaults: Defaults(), rules: []),
+            rules: rules, fallback: nil)
+        func performs(_ rule: CheckedRule, _ payload: JSONValue) -> Bool {
+            guard rule.when.matches(payload: payload) else { return false }
+            if case .success = program.resolve(rule.route, source: .fallback, payload: payload) { return true }
+            return false
+        }
         for warning in RuleAnalyzer.analyze(rules, fieldTypes: analysisFields) {
             let rule = try #require(rules.first { warning.message.hasPrefix("rule '\($0.rule.name)'") })
             let responsible = warning.notes.compactMap { note in
                 byName.values.first { note.message == "'\($0.rule.name)' matches first here" }
             }
             for payload in payloads where rule.when.matches(payload: payload) {
-                let covered = responsible.contains { $0.when.matches(payload: payload) }
+                let covered = responsible.contains { performs($0, payload) }
                 #expect(covered, "seed \(seed): \(warning.message) but \(payload) matches \(specs)")
                 if !covered { return }
             }

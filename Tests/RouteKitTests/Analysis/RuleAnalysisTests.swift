@@ -140,6 +140,17 @@ import Testing
              "2: [shadowed-rule] rule 'b' is never reached: every payload it matches is matched by earlier rule 'a' | note 1: 'a' matches first here"),
         Case([#"a: has(uid) && uid != "" => user=uid"#, #"b: uid == "u1""#],
              "2: [shadowed-rule] rule 'b' is never reached: every payload it matches is matched by earlier rule 'a' | note 1: 'a' matches first here"),
+        // Where its params compute, a rule takes the payload: `id` present covers `id > 5`.
+        Case(["a: type == 3 => id=id:int", "b: type == 3 && id > 5"],
+             "2: [shadowed-rule] rule 'b' is never reached: every payload it matches is matched by earlier rule 'a' | note 1: 'a' matches first here"),
+        Case(["a: type == 3 => x=target:string; y=aps.badge:int", #"b: type == 3 && target == "x" && aps.badge == 1"#],
+             "2: [shadowed-rule] rule 'b' is never reached: every payload it matches is matched by earlier rule 'a' | note 1: 'a' matches first here"),
+        Case(["a: has(uid) => user=uid", #"b: uid == "u1""#],
+             "2: [shadowed-rule] rule 'b' is never reached: every payload it matches is matched by earlier rule 'a' | note 1: 'a' matches first here"),
+        Case(["a: has(type) => user=uid", #"b: type == 1 && uid in ["u1", "u2"]"#],
+             "2: [shadowed-rule] rule 'b' is never reached: every payload it matches is matched by earlier rule 'a' | note 1: 'a' matches first here"),
+        Case(["a: type == 3 => id=id:int", "b: type == 3 && !has(id)", "c: type == 3"],
+             "3: [shadowed-rule] rule 'c' is never reached: every payload it matches is matched by earlier rules 'a' and 'b' | note 1: 'a' matches first here | note 2: 'b' matches first here"),
         Case(["a: type == 3 && id == 1", "b: id == 1 && 3 == type"],
              "2: [duplicate-predicate] rule 'b' is never reached: it has the same condition as earlier rule 'a' | note 1: 'a' matches first here"),
         Case(["a: type == 3 => id=42:int", "b: type == 3"],
@@ -168,8 +179,17 @@ import Testing
         Case(["a: has(id) => user=uid", "b: has(id)"]),
         // An empty user id cannot be performed (the rule does not match), and `has(uid)` lets
         // `""` through: on `{"uid": ""}` the payload goes on to 'b'.
-        Case(["a: has(uid) => user=uid", #"b: uid == "u1""#]),
+        Case(["a: has(uid) => user=uid", #"b: uid < "u""#]),
         Case(["a: has(uid) => user=\"\"", "b: has(uid)"]),
+        // `uid` may be "" (no user), `id` may be missing while `type` is 3.
+        Case(["a: has(type) => user=uid", "b: has(type) && has(uid)"]),
+        Case(["a: type == 3 => x=id:int; user=uid", "b: type == 3 && id == 1"]),
+        Case(["a: type == 3 => x=id:int", "b: type == 3 && has(target)"]),
+        // A param that reads more than a field, or converts from a type it may not fit, is not
+        // proved to compute anywhere.
+        Case(["a: type == 3 => x=id + 1:int", "b: type == 3 && id == 1"]),
+        Case(["a: type == 3 => x=score:int", "b: type == 3 && score == 1"]),
+        Case(["a: type == 3 => x=\"a\":int", "b: type == 3"]),
         Case(["a: type == 3 || size(target) > 0", "b: type == 3"]),
         Case(["a: type == 3", "b: type == 3 || size(target) > 0"]),
         Case(["a: type == 1 && type == 2 || size(target) > 0"]),

@@ -1,13 +1,15 @@
-/// Whether a matched rule is sure to be performed: its params and `login.user` compute on every
-/// payload its predicate accepts. A rule that might not (SPEC §3: the rule then does not match)
-/// can let payloads through to later rules, so only rules that always resolve shadow others.
+/// Whether, and for which payloads, a matched rule is sure to be performed: its params and
+/// `login.user` compute. A rule whose route does not compute does not match (SPEC §3) and lets
+/// the payload through to later rules, so a rule covers later ones only where its route computes.
 ///
 /// Proved, conservatively, for expressions that read no payload field (evaluated once) and for a
-/// declared field whose presence the predicate requires and whose type converts to the target.
+/// declared field whose type converts to the target: the route computes wherever that field is
+/// present (and, for a user id, not empty, since no one can log in as `""`).
 ///
 /// ```swift
-/// // when: type == 3 && has(id), params: {id: id} with id: int and param id: int
-/// RouteResolution.alwaysResolves(route, regions: regions, fieldTypes: ["type": .int, "id": .int]) // true
+/// // when: type == 3, params: {id: id} with id: int and param id: int
+/// RouteResolution.coveringRegions(route, within: regions, fieldTypes: ["type": .int, "id": .int])
+/// // the regions of `type == 3 && has(id)`
 /// ```
 enum RouteResolution {
     private enum Target {
@@ -15,46 +17,86 @@ enum RouteResolution {
         case user
     }
 
+    /// What one expression of a route needs of the payload to compute.
+    private enum Requirement {
+        /// It reads no field and computes.
+        case always
+        /// It reads no field and fails: the route is never performed.
+        case never
+        /// It computes exactly when the field is in the set.
+        case field(String, FieldSet)
+        /// Beyond what the analysis proves.
+        case unknown
+    }
+
+    /// Whether the route computes on every payload of `regions` (all payloads when nil).
     static func alwaysResolves(_ route: CheckedRoute, regions: [Region]?, fieldTypes: [String: FieldType])
         -> Bool
     {
-        for step in route.steps {
-            for param in step.params
-            where !computes(param.expression.expr, .param(param.type), regions, fieldTypes) {
-                return false
+        requirements(of: route, fieldTypes).allSatisfy { requirement in
+            switch requirement {
+            case .always: true
+            case .never, .unknown: false
+            case .field(let field, let set):
+                regions?.allSatisfy { region in
+                    region.fields[field].map { $0.intersection(set) == $0 } ?? false
+                } ?? false
             }
         }
-        if let user = route.loginUser, !computes(user.expr, .user, regions, fieldTypes) { return false }
-        return true
     }
 
-    private static func computes(
-        _ expr: Expr, _ target: Target, _ regions: [Region]?, _ fieldTypes: [String: FieldType]
-    ) -> Bool {
+    /// The part of `regions` where the route computes: where a matching rule is performed, and
+    /// so what it takes from later rules. nil when the analysis cannot tell.
+    static func coveringRegions(_ route: CheckedRoute, within regions: [Region], fieldTypes: [String: FieldType])
+        -> [Region]?
+    {
+        var covering = regions
+        for requirement in requirements(of: route, fieldTypes) {
+            switch requirement {
+            case .always: continue
+            case .never: return []
+            case .unknown: return nil
+            case .field(let field, let set):
+                covering = covering.map { $0.constraining(field, set) }.filter { !$0.isEmpty }
+            }
+        }
+        return covering
+    }
+
+    private static func requirements(of route: CheckedRoute, _ fieldTypes: [String: FieldType]) -> [Requirement] {
+        var found: [Requirement] = []
+        for step in route.steps {
+            for param in step.params {
+                found.append(requirement(param.expression.expr, .param(param.type), fieldTypes))
+            }
+        }
+        if let user = route.loginUser { found.append(requirement(user.expr, .user, fieldTypes)) }
+        return found
+    }
+
+    private static func requirement(_ expr: Expr, _ target: Target, _ fieldTypes: [String: FieldType])
+        -> Requirement
+    {
         if !readsPayload(expr) {
             let value = ExpressionInterpreter.evaluate(expr, payload: .object([:]))
-            switch target {
-            case .param(let type): return value.json.flatMap { PayloadNormalizer.normalize($0, as: type) } != nil
-            case .user: return LoginRequirement.user(computedAs: value) != nil
+            let computes = switch target {
+            case .param(let type): value.json.flatMap { PayloadNormalizer.normalize($0, as: type) } != nil
+            case .user: LoginRequirement.user(computedAs: value) != nil
             }
+            return computes ? .always : .never
         }
-        guard let path = Checker.path(of: expr), !path.contains(where: { $0.contains(".") }),
-            let regions
-        else { return false }
+        guard let path = Checker.path(of: expr), !path.contains(where: { $0.contains(".") }) else {
+            return .unknown
+        }
         let field = path.joined(separator: ".")
-        guard let type = fieldTypes[field], converts(type, target) else { return false }
-        // Present in every alternative of the predicate: then it has its declared type. A user
-        // id must also not be empty, which only a predicate such as `uid != ""` makes sure of.
-        return regions.allSatisfy { region in
-            guard let set = region.fields[field], !set.absent, !set.unreachable else { return false }
-            if case .user = target { return excludesEmptyString(set.values) }
-            return true
+        guard let type = fieldTypes[field], converts(type, target) else { return .unknown }
+        let kind = AnalysisKind(type)
+        let dotted = path.count > 1
+        // Present, a field has its declared type (normalized); a user id must also not be empty.
+        if case .user = target {
+            return .field(field, .present(.strings(StringSet(.notEqual, "")), kind: kind, dotted: dotted))
         }
-    }
-
-    private static func excludesEmptyString(_ values: ValueSet) -> Bool {
-        guard case .strings(let strings) = values else { return false }
-        return !strings.contains("")
+        return .field(field, .present(.all(kind), kind: kind, dotted: dotted))
     }
 
     /// Whether every value of a field declared `type` converts to the target.

@@ -8,9 +8,9 @@
 /// normalized to the declared types and CEL's rules for missing fields. A field of no declared
 /// type (`any`, or undeclared) holds values of every kind (`DynamicValues`); on it, the atoms
 /// analysed are `==`, `!=`, `in` and `has`. A rule with any other part is neither reported nor
-/// counted as covering later rules, and an earlier rule only covers later ones when its params
-/// and `login.user` are sure to compute, since a rule whose params fail lets the payload through
-/// (SPEC §3).
+/// counted as covering later rules, and an earlier rule covers later ones only where its params
+/// and `login.user` are sure to compute (`params: {id: id}` covers where `has(id)`), since a rule
+/// whose params fail lets the payload through (SPEC §3).
 ///
 /// ```swift
 /// // - name: a, when: type in [1, 2, 3]
@@ -86,7 +86,7 @@ public enum RuleAnalyzer {
         guard let regions = rule.regions else { return nil }
         var candidates: [AnalyzedRule] = []
         for other in earlier {
-            guard other.resolves, let covering = other.regions else { continue }
+            guard let covering = other.covering, !covering.isEmpty else { continue }
             // Charged in full before testing: the budget bounds the work, not just the findings.
             work -= covering.count * regions.count
             guard work >= 0 else { return nil }
@@ -108,7 +108,7 @@ public enum RuleAnalyzer {
     }
 
     private static func isCovered(_ regions: [Region], by rules: [AnalyzedRule], work: inout Int) -> Bool? {
-        Regions.isCovered(regions, by: rules.flatMap { $0.regions ?? [] }, work: &work)
+        Regions.isCovered(regions, by: rules.flatMap { $0.covering ?? [] }, work: &work)
     }
 }
 
@@ -124,6 +124,9 @@ private struct AnalyzedRule {
     let key: PredicateKey
     /// Whether the route surely computes whenever the predicate holds.
     let resolves: Bool
+    /// Where the rule matches and its route computes: the payloads it takes from later rules;
+    /// nil when the analysis cannot tell.
+    let covering: [Region]?
 
     init(_ rule: CheckedRule, environment: ExpressionEnvironment) {
         name = rule.rule.name
@@ -133,6 +136,9 @@ private struct AnalyzedRule {
         regions = formula.flatMap(Regions.of)
         key = PredicateKey(rule.when.expr)
         resolves = RouteResolution.alwaysResolves(rule.route, regions: regions, fieldTypes: environment.fields)
+        covering = regions.flatMap {
+            RouteResolution.coveringRegions(rule.route, within: $0, fieldTypes: environment.fields)
+        }
     }
 
     var neverMatches: Bool { regions?.isEmpty == true }

@@ -5,6 +5,14 @@ import RouteKit
 struct ItemReader {
     let table: RouteTable
     var problems: [Diagnostic] = []
+    /// Keys reported as likely misspelled (`paylod:` for `payload:`), by the mapping they are in:
+    /// such a key is not also reported missing.
+    private var misspelled: Set<Misspelling> = []
+
+    private struct Misspelling: Hashable {
+        var mapping: SourceRange
+        var key: String
+    }
 
     init(table: RouteTable) { self.table = table }
 
@@ -59,10 +67,10 @@ struct ItemReader {
                 report(TestFileDecoder.wrongType("a mapping", for: "'payload'", payloadNode))
             }
         } else {
-            report(missing("payload", in: "a case", node))
+            reportMissing("payload", in: "a case", node)
         }
         guard let expectNode = fields["expect"] else {
-            report(missing("expect", in: "a case", node))
+            reportMissing("expect", in: "a case", node)
             return item
         }
         guard let expect = mapping(expectNode, "'expect'", allowed: TestFileDecoder.caseExpectKeys)
@@ -107,10 +115,10 @@ struct ItemReader {
                 }
             }
         } else {
-            report(missing("events", in: "a scenario", node))
+            reportMissing("events", in: "a scenario", node)
         }
         guard let expectNode = fields["expect"] else {
-            report(missing("expect", in: "a scenario", node))
+            reportMissing("expect", in: "a scenario", node)
             return item
         }
         guard let steps = sequence(expectNode, "'expect'") else { return item }
@@ -152,7 +160,7 @@ struct ItemReader {
 
     private mutating func name(_ fields: Fields, _ what: String, _ node: Node) -> String? {
         guard let nameNode = fields["name"] else {
-            report(missing("name", in: what, node))
+            reportMissing("name", in: what, node)
             return nil
         }
         guard let text = string(nameNode, "'name'") else { return nil }
@@ -205,7 +213,11 @@ struct ItemReader {
                 continue
             }
             guard allowed.contains(key) else {
-                report(unknownKey(key, at: pair.key, in: what, allowed: allowed))
+                let unknown = unknownKey(key, at: pair.key, in: what, allowed: allowed)
+                report(unknown)
+                if let meant = unknown.fixIt?.replacement {
+                    misspelled.insert(Misspelling(mapping: node.range, key: meant))
+                }
                 continue
             }
             fields[key] = pair.value
@@ -231,6 +243,13 @@ struct ItemReader {
 
     func missing(_ key: String, in what: String, _ node: Node) -> Diagnostic {
         Diagnostic(.error, "missing-key", "missing required key '\(key)' in \(what)", at: node.range)
+    }
+
+    /// Reports `key` missing from the mapping `node`, unless it is there misspelled, which is
+    /// reported already with its fix.
+    mutating func reportMissing(_ key: String, in what: String, _ node: Node) {
+        guard !misspelled.contains(Misspelling(mapping: node.range, key: key)) else { return }
+        report(missing(key, in: what, node))
     }
 
     /// A key `what` does not have, with the closest it has, or else `others` (what it has).

@@ -203,6 +203,30 @@ import Testing
         #expect(run.stdout.hasSuffix("\n0 passed, 5 failed\n"), "\(run)")
     }
 
+    @Test func aMisspelledRequiredKeyOfACaseIsReportedOnce() throws {
+        let dir = try directory(tests: [
+            "m.test.yaml": """
+                cases:
+                  - nmae: one
+                    paylod: {type: 3, id: 1}
+                    expct: {outcome: performed}
+                scenarios:
+                  - name: two
+                    evnts: [{event: ready}]
+                    expect: [{outcome: none}]
+
+                """,
+        ])
+        let run = try runRouteCheck(["test", "routes"], in: dir.url)
+        #expect(run.status == 1, "\(run)")
+        #expect(!run.stdout.contains("missing required key"), "\(run)")
+        for (key, meant) in [("nmae", "name"), ("paylod", "payload"), ("expct", "expect"), ("evnts", "events")] {
+            #expect(run.stdout.contains("unknown key '\(key)' in a "), "\(key) \(run)")
+            #expect(run.stdout.contains("did you mean '\(meant)'? [unknown-key]"), "\(key) \(run)")
+        }
+        #expect(run.stdout.hasSuffix("\n0 passed, 2 failed\n"), "\(run)")
+    }
+
     @Test func coverageListsRulesNoCaseExercised() throws {
         let dir = try directory()
         let run = try runRouteCheck(["test", "routes", "--coverage"], in: dir.url)

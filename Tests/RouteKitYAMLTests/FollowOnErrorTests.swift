@@ -142,4 +142,61 @@ import Testing
             "13:38: error: unknown screen 'notise'; did you mean 'notice'? [unknown-screen]",
         ])
     }
+
+    @Test func aMisspelledRequiredKeyIsReportedOnceAsUnknown() throws {
+        let yaml = """
+            verison: 1
+            tbas: [home]
+            login_screen: login
+            screens:
+              d: {shwo: push}
+              login: {show: present}
+            routes:
+              - {nmae: a, when: 'true', tab: home}
+              - {name: b, wehn: 'true', tab: 0}
+              - {name: c, when: 'true', present: {scren: login}}
+              - {name: e, when: 'true', pusj: d}
+              - {name: f, when: 'true', present: login, login: {usr: uid}}
+
+            """
+        #expect(try diagnostics(yaml) == [
+            "1:1: error: unknown key 'verison' in the top level of a route file; did you mean 'version'? [unknown-key]",
+            "2:1: error: unknown key 'tbas' in the top level of a route file; did you mean 'tabs'? [unknown-key]",
+            "5:7: error: unknown key 'shwo' in screen 'd'; did you mean 'show'? [unknown-key]",
+            "8:6: error: unknown key 'nmae' in a rule; did you mean 'name'? [unknown-key]",
+            "9:15: error: unknown key 'wehn' in a rule; did you mean 'when'? [unknown-key]",
+            "10:39: error: unknown key 'scren' in a 'present' item; did you mean 'screen'? [unknown-key]",
+            "11:29: error: unknown key 'pusj' in a rule; did you mean 'push'? [unknown-key]",
+            "12:53: error: unknown key 'usr' in 'login'; did you mean 'user'? [unknown-key]",
+        ])
+    }
+
+    @Test func aKeyMissingWithAnUnrelatedUnknownKeyIsStillMissing() throws {
+        let yaml = Self.oneTab("""
+            routes:
+              - {name: a, colour: red}
+
+            """)
+        #expect(try diagnostics(yaml) == [
+            "4:12: error: missing required key 'when' in rule 'a' [missing-key]",
+            "4:12: error: rule 'a' has no action; add 'tab', 'pop_to_root', 'push' or 'present' [missing-action]",
+            "4:15: error: unknown key 'colour' in a rule [unknown-key]",
+        ])
+    }
+
+    @Test func tabsThatCouldNotBeReadMakeNoTabUnknown() throws {
+        for tabs in ["tabs: home", "tabs: []", "tabs:", "tabs: [1]", "tbas: [home]"] {
+            let yaml = """
+                version: 1
+                \(tabs)
+                screens:
+                  d: {show: push, tab: home}
+                routes:
+                  - {name: a, when: 'true', tab: home}
+                  - {name: b, when: 'true', tab: 0}
+
+                """
+            #expect(try diagnostics(yaml).count == 1, "\(tabs)")
+        }
+    }
 }

@@ -68,7 +68,9 @@ extension DecodingState {
         let what = "screen '\(name)'"
         guard let fields = decoder.mapping(node, what, allowed: Self.screenKeys) else { return nil }
         guard let showNode = fields["show"] else {
-            decoder.report(ModelMessages.missingKey("show", in: what, at: node.range))
+            if !fields.isMisspelled("show") {
+                decoder.report(ModelMessages.missingKey("show", in: what, at: node.range))
+            }
             return nil
         }
         guard let show = decoder.choice(showNode, key: "show", as: Screen.Presentation.self)
@@ -125,6 +127,9 @@ extension DecodingState {
 
     /// A tab by name, or by index in the tab bar.
     mutating func tabName(_ node: Node, _ what: @autoclosure () -> String) -> String? {
+        // No tab could be read from a `tabs` that is there (or misspelled), and that is reported:
+        // every tab named would otherwise be "unknown" too.
+        if tabs.isEmpty, tabsDeclared || misspelledSections.contains("tabs") { return nil }
         if case .int(let index)? = node.resolvedScalar {
             if let known = tabsKnownByIndex, index >= known { return nil }
             guard index >= 0, index < tabs.count else {

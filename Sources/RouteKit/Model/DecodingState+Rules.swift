@@ -10,7 +10,9 @@ extension DecodingState {
         }
         let start = SourceRange(file: node.range.file, at: node.range.start)
         guard let nameNode = fields["name"] else {
-            decoder.report(ModelMessages.missingKey("name", in: "a rule", at: start))
+            if !fields.isMisspelled("name") {
+                decoder.report(ModelMessages.missingKey("name", in: "a rule", at: start))
+            }
             return nil
         }
         guard let name = decoder.name(nameNode, "'name' of a rule") else { return nil }
@@ -25,7 +27,7 @@ extension DecodingState {
         var when: ExpressionSource?
         if let whenNode = fields["when"] {
             when = decoder.expression(whenNode, "'when' of \(what())")
-        } else {
+        } else if !fields.isMisspelled("when") {
             decoder.report(ModelMessages.missingKey("when", in: what(), at: nameNode.range))
         }
         guard let route = decodeRoute(fields, what: what(), at: nameNode.range, in: table) else {
@@ -91,8 +93,12 @@ extension DecodingState {
             decoder.report(ModelMessages.conflictingActions(at: fields.keyRange("present") ?? anchor))
             valid = false
         }
-        if !(fields.has("tab") || fields.has("pop_to_root") || fields.has("push") || fields.has("present")) {
-            decoder.report(ModelMessages.missingAction(what(), at: anchor))
+        let actionKeys = ["tab", "pop_to_root", "push", "present"]
+        if !actionKeys.contains(where: fields.has) {
+            // `pusj: detail` is reported as an unknown key already, with its fix.
+            if !actionKeys.contains(where: fields.isMisspelled) {
+                decoder.report(ModelMessages.missingAction(what(), at: anchor))
+            }
             valid = false
         }
         if let node = fields["params"], !stepFailed {
@@ -136,8 +142,10 @@ extension DecodingState {
             guard let fields = decoder.mapping(node, "a '\(key)' item", allowed: Self.stepKeys)
             else { return nil }
             guard let screenNode = fields["screen"] else {
-                decoder.report(ModelMessages.missingKey("screen", in: "a '\(key)' item",
-                                                        at: node.range))
+                if !fields.isMisspelled("screen") {
+                    decoder.report(ModelMessages.missingKey("screen", in: "a '\(key)' item",
+                                                            at: node.range))
+                }
                 return nil
             }
             nameNode = screenNode
@@ -234,7 +242,9 @@ extension DecodingState {
                 return nil
             }
             guard let user = fields["user"] else {
-                decoder.report(ModelMessages.missingKey("user", in: "'login'", at: node.range))
+                if !fields.isMisspelled("user") {
+                    decoder.report(ModelMessages.missingKey("user", in: "'login'", at: node.range))
+                }
                 return nil
             }
             return decoder.expression(user, "'login.user'").map(LoginRule.user)

@@ -40,6 +40,7 @@ struct NodeDecoder {
             guard allowed.isEmpty || allowed.contains(where: { $0.utf8.count == length && $0 == scalar.value }) else {
                 let hint = suggestion(for: scalar.value, among: allowed)
                 report(ModelMessages.unknownKey(scalar.value, in: what(), hint: hint, at: key.range))
+                if let hint { mapping.misspelled.append(hint) }
                 continue
             }
             mapping.append(scalar.value, at: position)
@@ -173,6 +174,9 @@ struct Mapping {
     private let pairs: [Node.Pair]
     /// The accepted keys, in order: one array, one allocation per mapping.
     private var keys: [Key] = []
+    /// Allowed keys that unknown keys of the mapping were reported as likely misspellings of
+    /// ("did you mean 'when'?"): such a key is not also reported missing.
+    var misspelled: [String] = []
 
     init(pairs: [Node.Pair]) {
         self.pairs = pairs
@@ -211,4 +215,7 @@ struct Mapping {
     }
 
     func has(_ key: String) -> Bool { position(of: key) != nil }
+
+    /// Whether `key` is missing only as a misspelling already reported: `wehn:` for `when:`.
+    func isMisspelled(_ key: String) -> Bool { misspelled.contains(key) }
 }

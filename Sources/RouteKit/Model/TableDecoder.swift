@@ -47,7 +47,9 @@ public enum TableDecoder {
             guard let root = document.root else { continue }
             state.collect(root, file: document.file)
         }
-        if complete, state.versionRange == nil, let first = documents.first {
+        if complete, state.versionRange == nil, !state.misspelledSections.contains("version"),
+            let first = documents.first
+        {
             let where_ = documents.first { $0.root != nil }?.root?.range
                 ?? .wholeFile(first.file)
             state.decoder.report(ModelMessages.missingKey("version", in: "the route table",
@@ -55,7 +57,9 @@ public enum TableDecoder {
         }
         if complete, state.tabs.isEmpty, let listed = state.emptyTabsList {
             state.decoder.report(ModelMessages.noTabs(at: listed))
-        } else if complete, state.tabs.isEmpty, !state.tabsDeclared, let first = documents.first {
+        } else if complete, state.tabs.isEmpty, !state.tabsDeclared,
+            !state.misspelledSections.contains("tabs"), let first = documents.first
+        {
             let where_ = documents.first { $0.root != nil }?.root?.range
                 ?? .wholeFile(first.file)
             state.decoder.report(ModelMessages.missingKey("tabs", in: "the route table",
@@ -109,11 +113,15 @@ struct DecodingState {
     /// predicate problems are reported in the same run.
     var predicatesOfBrokenRules: [ExpressionSource] = []
     private var sectionRanges: [String: SourceRange] = [:]
+    /// Top-level keys that some file misspelled (`verison:`), reported there as unknown keys with
+    /// the fix: not also reported missing.
+    private(set) var misspelledSections: Set<String> = []
 
     mutating func collect(_ root: Node, file: String) {
         guard let top = decoder.mapping(root, "the top level of a route file",
                                         allowed: TableDecoder.topLevelKeys)
         else { return }
+        misspelledSections.formUnion(top.misspelled)
         for (key, pair) in top.entries {
             switch key {
             case "version": collectVersion(pair.value)

@@ -199,6 +199,23 @@ import Testing
             """)
     }
 
+    @Test func textWrittenWithoutQuotesIsPointedOut() throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("t.yaml", Self.header + """
+              - {name: a, when: uid == u1, tab: home}
+              - {name: b, when: has(uid), push: detail, params: {id: "seven"}, login: {user: 'u2'}}
+
+            """)
+        let run = try runRouteCheck(["validate", "t.yaml"], in: dir.url)
+        #expect(run.status == 0, "\(run)")
+        let warnings = run.stdout.split(separator: "\n").filter { $0.hasPrefix("t.yaml:") }
+        #expect(warnings == [
+            #"t.yaml:9:28: warning: undeclared payload field 'u1'; for the text "u1", write it in quotes, or declare the field under 'payload' [undeclared-field]"#,
+            #"t.yaml:10:59: warning: undeclared payload field 'seven'; for the text "seven", quote it inside the YAML value: '"seven"', or declare the field under 'payload' [undeclared-field]"#,
+            #"t.yaml:10:83: warning: undeclared payload field 'u2'; for the text "u2", quote it inside the YAML value: '"u2"', or declare the field under 'payload' [undeclared-field]"#,
+        ], "\(run)")
+    }
+
     @Test func strictTurnsWarningsIntoErrors() throws {
         let dir = try TemporaryDirectory()
         try dir.write("t.yaml", Self.rule("{name: a, when: typo == 3, tab: home}"))

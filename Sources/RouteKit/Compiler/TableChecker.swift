@@ -77,7 +77,7 @@ private struct RuleChecker {
         // Params and login users repeat (`id: id` on thousands of rules): each text is compiled
         // once; the result depends on nothing else, and diagnostics are placed per use by `keep`.
         let compiled = compiledExpressions[source.text] ?? {
-            let result = ExpressionChecker.compile(source.text, in: environment, hints: &hints)
+            let result = ExpressionChecker.compile(source.text, in: environment, hints: &hints, isValue: true)
             compiledExpressions[source.text] = result
             return result
         }()

@@ -28,11 +28,15 @@ public enum ExpressionChecker {
 
     /// `check`, with "did you mean" hints drawn from `hints`, which the caller shares between
     /// the expressions of a table.
+    /// `isValue`: the expression gives a param or a user id, where a bare word was likely meant
+    /// as text (`kind: promo`), which the undeclared-field warning then says.
     static func check(
-        _ expr: Expr, in env: ExpressionEnvironment, source: String?, hints: inout Suggestion.Budget
+        _ expr: Expr, in env: ExpressionEnvironment, source: String?, hints: inout Suggestion.Budget,
+        isValue: Bool = false
     ) -> CheckedExpression {
         var checker = Checker(env: env, hints: hints)
         let type = checker.type(of: expr)
+        if isValue { checker.hintText(expr, .value) }
         hints = checker.hints
         return CheckedExpression(
             expr: expr, type: type, diagnostics: checker.sortedDiagnostics, source: source,
@@ -52,13 +56,14 @@ public enum ExpressionChecker {
         return compile(source, in: env, hints: &hints)
     }
 
-    /// `compile`, drawing hints from `hints`.
-    static func compile(_ source: String, in env: ExpressionEnvironment, hints: inout Suggestion.Budget)
+    /// `compile`, drawing hints from `hints`; `isValue` as for `check`.
+    static func compile(_ source: String, in env: ExpressionEnvironment, hints: inout Suggestion.Budget,
+                        isValue: Bool = false)
         -> (CheckedExpression?, [ExpressionDiagnostic])
     {
         let (expr, parseDiagnostics) = ExpressionParser.parse(source)
         guard let expr else { return (nil, parseDiagnostics) }
-        let checked = check(expr, in: env, source: source, hints: &hints)
+        let checked = check(expr, in: env, source: source, hints: &hints, isValue: isValue)
         return (checked, checked.diagnostics)
     }
 
@@ -97,6 +102,9 @@ struct Checker {
     var diagnostics: [ExpressionDiagnostic] = []
     var fields = ReadFields()
     var patterns: [String: RE2Pattern] = [:]
+    /// Where undeclared fields were reported with no declared field to suggest instead: a bare
+    /// word there may be text written without quotes (`Checker+TextHints`).
+    var unsuggestedFields: [Range<Int>] = []
 
     /// "Did you mean" work left; see `Suggestion.Budget`.
     var hints: Suggestion.Budget
@@ -146,7 +154,9 @@ struct Checker {
                 return .dyn
             }
         case .binary(let op, let lhs, let rhs):
-            return binaryType(op, type(of: lhs), type(of: rhs), at: expr.range)
+            let (left, right) = (type(of: lhs), type(of: rhs))
+            hintText(op, lhs, left, rhs, right)
+            return binaryType(op, left, right, at: expr.range)
         case .conditional(let condition, let then, let otherwise):
             let c = type(of: condition)
             if c != .bool, c != .dyn { report(ExpressionMessages.conditionNotBool(c, at: condition.range)) }
@@ -208,6 +218,7 @@ struct Checker {
             fields.insert(joined)
             let suggestion = env.suggestion(for: joined, hints: &hints)
             report(ExpressionMessages.undeclaredField(joined, suggestion: suggestion, at: range))
+            if suggestion == nil { unsuggestedFields.append(range) }
             return .dyn
         }
     }

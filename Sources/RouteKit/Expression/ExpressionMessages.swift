@@ -126,6 +126,19 @@ enum ExpressionMessages {
                  "undeclared payload field '\(path)'; did you mean '\(suggestion)'?", at: range, fixIt: fix)
     }
 
+    /// An undeclared bare word where text was likely meant: compared with a string, or given as
+    /// a param or user id.
+    static func undeclaredFieldMeantAsText(_ word: String, _ place: Checker.TextPlace, at range: Range<Int>) -> D {
+        let advice = switch place {
+        case .comparison: "for the text \"\(word)\", write it in quotes"
+        case .value: "for the text \"\(word)\", quote it inside the YAML value: '\"\(word)\"'"
+        }
+        // Both readings are offered: a field the table forgot to declare is as likely.
+        return D(.warning, .undeclaredField,
+                 "undeclared payload field '\(word)'; \(advice), or declare the field under 'payload'",
+                 at: range)
+    }
+
     static func unexpectedCharacter(_ c: Unicode.Scalar, at range: Range<Int>) -> D {
         let shown = c.properties.isWhitespace || c.value < 0x20 || c.value == 0x7F
             ? "U+" + String(c.value, radix: 16, uppercase: true) : String(c)

@@ -63,6 +63,40 @@ struct CheckerTests {
         #expect(Self.diagnostics(source) == [expected])
     }
 
+    /// A bare word compared with a string is likely text written without quotes.
+    @Test(arguments: [
+        ("target == notice", ["10..<16: warning: undeclared payload field 'notice'; for the text \"notice\", write it in quotes, or declare the field under 'payload' [undeclared-field]"]),
+        ("notice != target", ["0..<6: warning: undeclared payload field 'notice'; for the text \"notice\", write it in quotes, or declare the field under 'payload' [undeclared-field]"]),
+        ("target in [news, 'promo']", ["11..<15: warning: undeclared payload field 'news'; for the text \"news\", write it in quotes, or declare the field under 'payload' [undeclared-field]"]),
+    ])
+    func bareWordComparedWithAStringIsLikelyText(_ source: String, _ expected: [String]) {
+        #expect(Self.diagnostics(source) == expected)
+    }
+
+    /// Where text is unlikely (a number compared, a field path) or a declared field is close, the
+    /// warning stays as it was.
+    @Test(arguments: [
+        ("type == three", "8..<13: warning: undeclared payload field 'three'; declare it under 'payload' to have it checked [undeclared-field]"),
+        ("target == page.key", "10..<18: warning: undeclared payload field 'page.key'; declare it under 'payload' to have it checked [undeclared-field]"),
+        ("target == trget", "10..<15: warning: undeclared payload field 'trget'; did you mean 'target'? [undeclared-field] fix: target"),
+        ("target == 'x' || promo == 'y'", "17..<22: warning: undeclared payload field 'promo'; declare it under 'payload' to have it checked [undeclared-field]"),
+        ("notice > target", "0..<6: warning: undeclared payload field 'notice'; declare it under 'payload' to have it checked [undeclared-field]"),
+    ])
+    func bareWordsElsewhereKeepTheUndeclaredWarning(_ source: String, _ expected: String) {
+        #expect(Self.diagnostics(source) == [expected])
+    }
+
+    @Test func aParamOrUserThatIsABareWordIsLikelyText() {
+        var hints = Suggestion.Budget()
+        let found = ExpressionChecker.compile("promo", in: Self.env, hints: &hints, isValue: true).1
+        #expect(found.map(render) == [
+            "0..<5: warning: undeclared payload field 'promo'; for the text \"promo\", quote it inside the YAML value: '\"promo\"', or declare the field under 'payload' [undeclared-field]",
+        ])
+        #expect(ExpressionChecker.compile("promo", in: Self.env).1.map(\.message) == [
+            "undeclared payload field 'promo'; declare it under 'payload' to have it checked",
+        ])
+    }
+
     @Test func invalidLiteralPatternIsReportedWithTheEngineMessage() throws {
         let source = "target.matches('a(b')"
         var engineMessage = ""

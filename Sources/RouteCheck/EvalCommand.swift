@@ -16,11 +16,12 @@ struct EvalCommand: Command {
         name: "eval",
         abstract: "Decide where a notification payload leads",
         discussion: """
-            With --payload, decides one payload (JSON text, @FILE, or - for standard input) and
-            prints the decision: the matched rule (or the fallback, or none), the action with its
-            params, the login requirement, the foreground policy and the alert text. --explain
-            shows every rule tried, the value of each sub-expression, and payload fields that
-            could not be normalized to their declared type (treated as missing).
+            With --payload, decides one payload (JSON text, @FILE, or - or @- for standard
+            input) and prints the decision: the matched rule (or the fallback, or none), the
+            action with its params, the login requirement, the foreground policy and the alert
+            text. --explain shows every rule tried, the value of each sub-expression, and
+            payload fields that could not be normalized to their declared type (treated as
+            missing).
             With --payloads FILE.jsonl (or - for standard input), decides one payload per line
             and prints one JSON line per payload: {"rule": name, "index": n} ({"rule": null,
             "index": -1} when no rule matched, fallback or not), or {"error": "..."} for a line
@@ -160,10 +161,12 @@ struct EvalCommand: Command {
         return bad ? .findings : .success
     }
 
-    /// The bytes of `--payload`: inline JSON, `@FILE`, or `-` for standard input.
+    /// The bytes of `--payload`: inline JSON, `@FILE`, or `-` (or curl's `@-`) for standard input.
     /// A file or standard input may start with an editor's byte order mark, which is dropped.
     static func readPayloadArgument(_ argument: String) throws(CLIError) -> [UInt8] {
-        if argument == "-" { return YAMLReader.withoutByteOrderMark(InputPath.readStandardInput()) }
+        if argument == "-" || argument == "@-" {
+            return YAMLReader.withoutByteOrderMark(InputPath.readStandardInput())
+        }
         if argument.hasPrefix("@") {
             return YAMLReader.withoutByteOrderMark(try InputPath.readBytes(String(argument.dropFirst())))
         }

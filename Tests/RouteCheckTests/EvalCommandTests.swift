@@ -80,6 +80,10 @@ import Testing
         let stdin = try runRouteCheck(
             ["eval", "routes", "--payload", "-"], in: Self.repoRoot, input: #"{"target": "notice"}"#)
         #expect(stdin.stdout.hasPrefix("rule: notice (#4)\n"), "\(stdin)")
+        // curl's spelling of standard input.
+        let curlStyle = try runRouteCheck(
+            ["eval", "routes", "--payload", "@-"], in: Self.repoRoot, input: #"{"target": "notice"}"#)
+        #expect(curlStyle.stdout == stdin.stdout, "\(curlStyle)")
     }
 
     @Test(arguments: [

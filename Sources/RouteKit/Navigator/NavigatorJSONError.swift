@@ -68,6 +68,11 @@ struct JSONObjectReader {
 
     func required(_ key: String) throws -> JSONValue {
         guard let value = members[key] else {
+            // `evnt` for `event`: the misspelling is the mistake to point at.
+            if let typo = members.keys.sorted().first(where: { Suggestion.closest(to: $0, in: [key]) != nil }) {
+                throw NavigatorJSONError("unknown key '\(typo)' in \(context); did you mean '\(key)'?",
+                                         path: path + [typo], isKey: true)
+            }
             throw NavigatorJSONError("missing key '\(key)' in \(context)", path: path)
         }
         return value

@@ -17,6 +17,15 @@ enum YAMLMessages {
         YAMLMessage(code: "custom-tag", text: "custom tag '\(displayTag(tag))' is not allowed; remove it")
     }
 
+    /// A custom tag on a scalar. `when: !has(id)` reads `!has(id)` as a tag: a local tag there is
+    /// most often an expression that starts with `!`, and removing it would lose the expression.
+    static func customTag(_ tag: String, onScalar value: String) -> YAMLMessage {
+        guard tag.hasPrefix("!"), !tag.hasPrefix("!!") else { return customTag(tag) }
+        let whole = value.isEmpty ? tag : tag + " " + value
+        return YAMLMessage(code: "custom-tag", text: "custom tag '\(tag)' is not allowed; remove it, or, for an "
+                           + "expression that starts with '!', put the whole value in quotes: '\(whole)'")
+    }
+
     static func duplicateKey(_ key: String) -> YAMLMessage {
         YAMLMessage(code: "duplicate-key", text: "duplicate key '\(key)'; remove one of them")
     }
@@ -171,8 +180,8 @@ enum YAMLMessages {
                 + "for a backslash, or use single quotes, in which it is an ordinary character"
         case "did not find expected alphabetic or numeric character"
         where context == "while scanning an alias" || context == "while scanning an anchor":
-            return "a value that starts with '*' or '&' is read as an alias or an anchor; "
-                + "put the value in quotes"
+            return "a '*' or '&' at the start of a value, or after a '!' tag, is read as an alias "
+                + "or an anchor; put the whole value in quotes"
         default:
             return nil
         }

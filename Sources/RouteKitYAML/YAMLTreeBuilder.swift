@@ -223,6 +223,8 @@ struct YAMLTreeBuilder {
         guard Self.scalarTags.contains(tag) else {
             if tag == Self.sequenceTag || tag == Self.mappingTag {
                 report(YAMLMessages.tagMismatchCollection("scalar", tag: tag), at: node.range)
+            } else if case .scalar(let scalar) = node.content {
+                report(YAMLMessages.customTag(tag, onScalar: scalar.value), at: node.range)
             } else {
                 report(YAMLMessages.customTag(tag), at: node.range)
             }

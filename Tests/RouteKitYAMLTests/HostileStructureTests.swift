@@ -74,7 +74,7 @@ import Testing
              ["routes.yaml:2:14: warning: 'no' looks like a YAML 1.1 boolean but is read as the name 'no'; quote it to say so [yaml11-boolean]"],
              loads: true),
         Case("custom-tag-on-a-predicate", F.table(replacing: "when: type == 3", with: "when: !cel type == 3"),
-             ["routes.yaml:8:11: error: custom tag '!cel' is not allowed; remove it [custom-tag]"]),
+             ["routes.yaml:8:11: error: custom tag '!cel' is not allowed; remove it, or, for an expression that starts with '!', put the whole value in quotes: '!cel type == 3' [custom-tag]"]),
         // The tag is the only problem: no second error about the tagged value.
         Case("custom-tag-python-object", F.table(replacing: "version: 1", with: "version: !!python/object:os.system 1"),
              ["routes.yaml:1:10: error: custom tag '!!python/object:os.system' is not allowed; remove it [custom-tag]"]),

@@ -54,11 +54,22 @@ import Testing
     @Test func customTagsAreErrors() {
         let document = readYAML("a: !foo 1\nb: !!set {x}\nc: !!binary abc\n")
         #expect(document.diagnostics.map(\.rendered) == [
-            "1:4: custom-tag: custom tag '!foo' is not allowed; remove it",
+            "1:4: custom-tag: custom tag '!foo' is not allowed; remove it, or, for an expression that starts with '!', put the whole value in quotes: '!foo 1'",
             "2:4: custom-tag: custom tag '!!set' is not allowed; remove it",
             "3:4: custom-tag: custom tag '!!binary' is not allowed; remove it",
         ])
         #expect(document.root != nil)
+    }
+
+    @Test func anExpressionThatStartsWithABangIsToldToBeQuoted() {
+        let document = readYAML("a: !has(id)\nb: !(type == 1)\nc: !flag && x\n")
+        #expect(document.diagnostics.map(\.rendered) == [
+            "1:4: custom-tag: custom tag '!has(id)' is not allowed; remove it, or, for an expression that starts with '!', put the whole value in quotes: '!has(id)'",
+            "2:4: custom-tag: custom tag '!(type' is not allowed; remove it, or, for an expression that starts with '!', put the whole value in quotes: '!(type == 1)'",
+            "3:11: yaml-syntax: did not find expected alphabetic or numeric character",
+        ])
+        #expect(document.diagnostics.last?.notes.last?.message
+            == "a '*' or '&' at the start of a value, or after a '!' tag, is read as an alias or an anchor; put the whole value in quotes")
     }
 
     @Test func tagsThatDoNotFitTheValueAreErrors() {

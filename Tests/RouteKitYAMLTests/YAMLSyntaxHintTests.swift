@@ -74,7 +74,7 @@ import Testing
         Case(name: "value-starting-with-star",
              yaml: "alert:\n  title: * hi\n",
              rendered: "2:11: yaml-syntax: did not find expected alphabetic or numeric character",
-             hint: "a value that starts with '*' or '&' is read as an alias or an anchor; put the value in quotes"),
+             hint: "a '*' or '&' at the start of a value, or after a '!' tag, is read as an alias or an anchor; put the whole value in quotes"),
     ]
 
     @Test(arguments: cases)

@@ -73,7 +73,9 @@ public enum TableLoader {
         let checked = TableChecker.check(
             decoded.partial, sources: files, analyze: decoded.table != nil,
             predicatesOfBrokenRules: decoded.predicatesOfBrokenRules)
-        diagnostics += checked.diagnostics
+        // With the `payload` section lost (reported), every field would be "undeclared".
+        diagnostics += decoded.payloadSectionLost
+            ? checked.diagnostics.filter { $0.code != .undeclaredField } : checked.diagnostics
         let program = decoded.table == nil ? nil : checked.program
         let readable = !diagnostics.contains { $0.severity == .error }
         return CheckedTable(

@@ -145,7 +145,7 @@ import Testing
         let run = try runRouteCheck(["validate", "t.yaml"], in: dir.url)
         let firstLines = run.stdout.split(separator: "\n").filter { $0.hasPrefix("t.yaml:") }
         #expect(firstLines == [
-            "t.yaml:3:15: error: custom tag '!login' is not allowed; remove it [custom-tag]",
+            "t.yaml:3:15: error: custom tag '!login' is not allowed; remove it, or, for an expression that starts with '!', put the whole value in quotes: '!login' [custom-tag]",
         ], "\(run)")
         #expect(run.status == 1)
     }

@@ -199,4 +199,57 @@ import Testing
             #expect(try diagnostics(yaml).count == 1, "\(tabs)")
         }
     }
+
+    @Test func aMisspelledSectionMakesWhatItDeclaresNeitherUnknownNorMissing() throws {
+        let yaml = """
+            version: 1
+            tabs: [home]
+            login_scren: login
+            screen:
+              login: {show: present}
+              d: {show: push, login: required}
+            paylaod:
+              type: int
+            routes:
+              - {name: a, when: type == 3, push: d}
+              - {name: b, when: has(uid), tab: home, login: {user: uid}}
+
+            """
+        #expect(try diagnostics(yaml) == [
+            "3:1: error: unknown key 'login_scren' in the top level of a route file; did you mean 'login_screen'? [unknown-key]",
+            "4:1: error: unknown key 'screen' in the top level of a route file; did you mean 'screens'? [unknown-key]",
+            "7:1: error: unknown key 'paylaod' in the top level of a route file; did you mean 'payload'? [unknown-key]",
+        ])
+        let notAMapping = Self.oneTab("payload: [type]\nroutes:\n  - {name: a, when: type == 3, tab: home}\n")
+        #expect(try diagnostics(notAMapping) == [
+            "3:10: error: expected a mapping for 'payload', found a list [wrong-type]",
+        ])
+    }
+
+    @Test func paramsThatCouldNotBeReadOrWereMisspelledDrawNoFollowOnParamErrors() throws {
+        let yaml = Self.oneTab("""
+            screens:
+              d: {show: push, param: {id: int}}
+              e: {show: push, params: {id: int}}
+              f: {show: push, params: [id]}
+            routes:
+              - {name: a, when: 'true', push: d, params: {id: 1}}
+              - {name: b, when: 'true', push: e, params: {idd: 1}}
+              - {name: c, when: 'true', push: f, params: {id: 1}}
+              - {name: g, when: 'true', push: e}
+
+            """)
+        #expect(try diagnostics(yaml) == [
+            "4:19: error: unknown key 'param' in screen 'd'; did you mean 'params'? [unknown-key]",
+            "6:27: error: expected a mapping for 'params' of screen 'f', found a list [wrong-type]",
+            "9:47: error: screen 'e' has no param 'idd'; did you mean 'id'? [unknown-param]",
+            "11:35: error: screen 'e' needs param 'id', which is not supplied here; add it to 'params' [missing-param]",
+        ])
+    }
+
+    @Test func aFileWhoseTopLevelIsNotAMappingIsOneError() throws {
+        #expect(try diagnostics("- version: 1\n- tabs: [home]\n") == [
+            "1:1: error: expected a mapping for the top level of a route file, found a list [wrong-type]",
+        ])
+    }
 }

@@ -87,15 +87,13 @@ import Testing
         Case("empty-file", "", missingVersionAndTabs),
         Case("whitespace-only", "\n\n   \n", missingVersionAndTabs),
         Case("comments-only", "# routes go here\n# later\n", missingVersionAndTabs),
+        // A top level that is not a mapping is one error: what it meant to declare is unknown.
         Case("a-list", "- version: 1\n- tabs: [home]\n",
-             ["routes.yaml:1:1: error: expected a mapping for the top level of a route file, found a list [wrong-type]"]
-                + missingVersionAndTabs),
+             ["routes.yaml:1:1: error: expected a mapping for the top level of a route file, found a list [wrong-type]"]),
         Case("a-scalar", "hello\n",
-             ["routes.yaml:1:1: error: expected a mapping for the top level of a route file, found the string 'hello' [wrong-type]"]
-                + missingVersionAndTabs),
+             ["routes.yaml:1:1: error: expected a mapping for the top level of a route file, found the string 'hello' [wrong-type]"]),
         Case("a-null", "~\n",
-             ["routes.yaml:1:1: error: expected a mapping for the top level of a route file, found null [wrong-type]"]
-                + missingVersionAndTabs),
+             ["routes.yaml:1:1: error: expected a mapping for the top level of a route file, found null [wrong-type]"]),
     ]
 
     static func unsupportedVersion(_ text: String) -> String {

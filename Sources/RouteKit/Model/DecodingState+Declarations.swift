@@ -30,12 +30,14 @@ extension DecodingState {
                 if screen.loginRequired {
                     decoder.report(ModelMessages.loginScreenNeedsLogin(login.name, at: login.range))
                 }
-            } else if !screensWithErrors.contains(login.name) {
+            } else if !screensWithErrors.contains(login.name), !screensSectionLost {
                 let hint = decoder.suggestion(for: login.name, among: screenNodes.lazy.map(\.name))
                 decoder.report(ModelMessages.unknownName("screen", login.name, hint: hint, at: login.range))
             }
         }
-        for screen in screens where screen.loginRequired && loginScreen == nil {
+        for screen in screens where screen.loginRequired && loginScreen == nil
+            && !lostSections.contains("login_screen")
+        {
             decoder.report(ModelMessages.missingLoginScreen("screen '\(screen.name)'",
                                                             at: screen.range ?? .wholeFile("")))
         }
@@ -77,14 +79,17 @@ extension DecodingState {
         else { return nil }
         var screen = Screen(name: name, show: show, range: node.range)
         if let tabNode = fields["tab"] { screen.tab = tabName(tabNode, "'tab' of \(what)") }
-        if let paramsNode = fields["params"],
-            let params = decoder.mapping(paramsNode, "'params' of \(what)", allowed: [])
-        {
-            for (param, pair) in params.entries {
-                // A param whose type is wrong (reported) is still declared, as `any`: dropping it
-                // would add a false "has no param" error at every rule that gives it.
-                let type = decoder.fieldType(pair.value, "the type of param '\(param)'") ?? .any
-                screen.params.append(ScreenParam(name: param, type: type))
+        if fields.isMisspelled("params") { screensWithUnreadParams.insert(name) }
+        if let paramsNode = fields["params"] {
+            if let params = decoder.mapping(paramsNode, "'params' of \(what)", allowed: []) {
+                for (param, pair) in params.entries {
+                    // A param whose type is wrong (reported) is still declared, as `any`: dropping
+                    // it would add a false "has no param" error at every rule that gives it.
+                    let type = decoder.fieldType(pair.value, "the type of param '\(param)'") ?? .any
+                    screen.params.append(ScreenParam(name: param, type: type))
+                }
+            } else {
+                screensWithUnreadParams.insert(name)
             }
         }
         if let flag = fields["hides_bottom_bar"] {
@@ -129,7 +134,7 @@ extension DecodingState {
     mutating func tabName(_ node: Node, _ what: @autoclosure () -> String) -> String? {
         // No tab could be read from a `tabs` that is there (or misspelled), and that is reported:
         // every tab named would otherwise be "unknown" too.
-        if tabs.isEmpty, tabsDeclared || misspelledSections.contains("tabs") { return nil }
+        if tabs.isEmpty, tabsDeclared || lostSections.contains("tabs") { return nil }
         if case .int(let index)? = node.resolvedScalar {
             if let known = tabsKnownByIndex, index >= known { return nil }
             guard index >= 0, index < tabs.count else {

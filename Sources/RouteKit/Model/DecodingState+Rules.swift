@@ -58,6 +58,7 @@ extension DecodingState {
                                       in table: RouteTable) -> Route? {
         var action = Action()
         var valid = true
+        paramsMeantByMisspellings.removeAll(keepingCapacity: true)
         // A screen that could not be read is already reported; its params are not checked again.
         var stepFailed = false
         if let node = fields["tab"] {
@@ -108,7 +109,7 @@ extension DecodingState {
         if let node = fields["login"] { route.login = decodeLogin(node, what: what()) ?? .none }
         let needsLogin = route.login != .none
             || table.anyRequiresLogin(action.steps.lazy.map(\.screen))
-        if needsLogin, loginScreen == nil {
+        if needsLogin, loginScreen == nil, !lostSections.contains("login_screen") {
             decoder.report(ModelMessages.missingLoginScreen(
                 what(), at: fields.keyRange("login") ?? anchor))
         }
@@ -153,7 +154,7 @@ extension DecodingState {
         }
         guard let name = decoder.name(nameNode, "'\(key)'") else { return nil }
         guard let screen = table.screen(named: name) else {
-            guard !screensWithErrors.contains(name) else { return nil }
+            guard !screensWithErrors.contains(name), !screensSectionLost else { return nil }
             let hint = decoder.suggestion(for: name, among: screenNodes.lazy.map(\.name))
             decoder.report(ModelMessages.unknownName("screen", name, hint: hint, at: nameNode.range))
             return nil
@@ -174,12 +175,14 @@ extension DecodingState {
     private mutating func decodeParams(_ node: Node, for screen: Screen) -> [ParamBinding]? {
         guard let fields = decoder.mapping(node, "'params'", allowed: []) else { return nil }
         var bindings: [ParamBinding] = []
+        let declared = !screensWithUnreadParams.contains(screen.name)
         for (name, pair) in fields.entries {
-            guard screen.params.contains(where: { $0.name == name }) else {
+            guard !declared || screen.params.contains(where: { $0.name == name }) else {
                 let known = screen.params.map(\.name)
                 let hint = decoder.suggestion(for: name, among: known)
                 decoder.report(ModelMessages.unknownParam(name, screen: screen.name, declaresNone: known.isEmpty,
                                                           hint: hint, at: pair.key.range))
+                if let hint { paramsMeantByMisspellings.insert(screen.name + "." + hint) }
                 continue
             }
             guard let expression = decoder.expression(pair.value, "param '\(name)'") else {
@@ -229,7 +232,9 @@ extension DecodingState {
     private mutating func checkParamsSupplied(_ action: Action, in table: RouteTable) {
         for step in action.steps {
             guard let screen = table.screen(named: step.screen) else { continue }
-            for param in screen.params where !step.params.contains(where: { $0.name == param.name }) {
+            for param in screen.params where !step.params.contains(where: { $0.name == param.name })
+                && !paramsMeantByMisspellings.contains(screen.name + "." + param.name)
+            {
                 decoder.report(ModelMessages.missingParam(param.name, screen: screen.name,
                                                           at: step.range ?? .wholeFile("")))
             }

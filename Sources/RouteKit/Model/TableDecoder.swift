@@ -11,6 +11,9 @@ public struct DecodedTable: Sendable {
     public var diagnostics: [Diagnostic]
     /// Rules declared, counted even when the table has errors (for the validate summary).
     public var ruleCount: Int
+    /// Whether a `payload` section could not be read (misspelled as `paylaod:`, or not a
+    /// mapping), which is reported: "undeclared payload field" at every use would restate it.
+    public var payloadSectionLost = false
 }
 
 /// Decodes the YAML nodes of a table's files into a `RouteTable`, with every structural check of
@@ -47,7 +50,7 @@ public enum TableDecoder {
             guard let root = document.root else { continue }
             state.collect(root, file: document.file)
         }
-        if complete, state.versionRange == nil, !state.misspelledSections.contains("version"),
+        if complete, state.versionRange == nil, !state.lostSections.contains("version"),
             let first = documents.first
         {
             let where_ = documents.first { $0.root != nil }?.root?.range
@@ -58,7 +61,7 @@ public enum TableDecoder {
         if complete, state.tabs.isEmpty, let listed = state.emptyTabsList {
             state.decoder.report(ModelMessages.noTabs(at: listed))
         } else if complete, state.tabs.isEmpty, !state.tabsDeclared,
-            !state.misspelledSections.contains("tabs"), let first = documents.first
+            !state.lostSections.contains("tabs"), let first = documents.first
         {
             let where_ = documents.first { $0.root != nil }?.root?.range
                 ?? .wholeFile(first.file)
@@ -71,7 +74,8 @@ public enum TableDecoder {
         return DecodedTable(table: failed ? nil : table, partial: table,
                             predicatesOfBrokenRules: state.predicatesOfBrokenRules,
                             diagnostics: diagnostics,
-                            ruleCount: state.ruleNodes.count)
+                            ruleCount: state.ruleNodes.count,
+                            payloadSectionLost: state.payloadSectionLost)
     }
 }
 
@@ -98,6 +102,12 @@ struct DecodingState {
     /// Screens declared with an error (reported there) and so left out of the table: a reference
     /// to one is not reported again, as "unknown screen; declare it under 'screens'" would be false.
     var screensWithErrors: Set<String> = []
+    /// Screens whose `params` could not be read (misspelled `param:`, not a mapping; reported):
+    /// the params rules give them are not checked against a list that is not there.
+    var screensWithUnreadParams: Set<String> = []
+    /// `screen.param` for each param of the rule being decoded that an unknown param given was
+    /// reported as a likely misspelling of (`idd` for `id`): not also reported missing.
+    var paramsMeantByMisspellings: Set<String> = []
     var payloadFields: [PayloadField] = []
     /// `payloadFields` as an expression environment (`payloadEnvironment`), for checking fields
     /// declared inside others and alert placeholders; made on first use.
@@ -113,21 +123,34 @@ struct DecodingState {
     /// predicate problems are reported in the same run.
     var predicatesOfBrokenRules: [ExpressionSource] = []
     private var sectionRanges: [String: SourceRange] = [:]
-    /// Top-level keys that some file misspelled (`verison:`), reported there as unknown keys with
-    /// the fix: not also reported missing.
-    private(set) var misspelledSections: Set<String> = []
+    /// Top-level sections lost to an error reported where it is: misspelled (`verison:`, an
+    /// unknown key with its fix), or in a file whose top level is not a mapping. They are not
+    /// also reported missing, nor what they would declare unknown.
+    private(set) var lostSections: Set<String> = []
+    /// A `payload` section that is not a mapping (reported); see `DecodedTable.payloadSectionLost`.
+    private var payloadNotAMapping = false
+    var payloadSectionLost: Bool { payloadNotAMapping || lostSections.contains("payload") }
+    /// Whether screens may be missing because a `screens` section is misspelled (reported): a
+    /// screen named then is not also "unknown".
+    var screensSectionLost: Bool { lostSections.contains("screens") }
 
     mutating func collect(_ root: Node, file: String) {
         guard let top = decoder.mapping(root, "the top level of a route file",
                                         allowed: TableDecoder.topLevelKeys)
-        else { return }
-        misspelledSections.formUnion(top.misspelled)
+        else {
+            // What such a file was meant to declare is unknown: nothing is reported missing.
+            lostSections.formUnion(["version", "tabs"])
+            return
+        }
+        lostSections.formUnion(top.misspelled)
         for (key, pair) in top.entries {
             switch key {
             case "version": collectVersion(pair.value)
             case "tabs": collectTabs(pair.value)
             case "screens": collectScreens(pair.value)
-            case "payload": collectPayload(pair.value, prefix: "")
+            case "payload":
+                if case .mapping = pair.value.content {} else { payloadNotAMapping = true }
+                collectPayload(pair.value, prefix: "")
             case "routes":
                 guard let items = decoder.list(pair.value, "'routes'") else { continue }
                 ruleNodes += items

@@ -63,8 +63,12 @@ extension Checker {
             _ = arity(name, method: receiver != nil, expected: 1, types, at: range)
             return .bool
         default:
+            // At the name, where its fix applies: `target.startswith("a")` → `startsWith`. Where
+            // the name's place is not known, over the call, with no fix to apply there.
             let suggestion = Suggestion.closest(to: name, in: Self.functionNames)
-            report(ExpressionMessages.unknownFunction(name, suggestion: suggestion, at: range))
+            let nameRange = callNames[range]
+            report(ExpressionMessages.unknownFunction(name, suggestion: suggestion, at: nameRange ?? range,
+                                                      fixable: nameRange != nil))
             return .dyn
         }
     }

@@ -32,9 +32,10 @@ public enum ExpressionChecker {
     /// as text (`kind: promo`), which the undeclared-field warning then says.
     static func check(
         _ expr: Expr, in env: ExpressionEnvironment, source: String?, hints: inout Suggestion.Budget,
-        isValue: Bool = false
+        isValue: Bool = false, callNames: [Range<Int>: Range<Int>] = [:]
     ) -> CheckedExpression {
         var checker = Checker(env: env, hints: hints)
+        checker.callNames = callNames
         let type = checker.type(of: expr)
         if isValue { checker.hintText(expr, .value) }
         hints = checker.hints
@@ -61,9 +62,9 @@ public enum ExpressionChecker {
                         isValue: Bool = false)
         -> (CheckedExpression?, [ExpressionDiagnostic])
     {
-        let (expr, parseDiagnostics) = ExpressionParser.parse(source)
+        let (expr, parseDiagnostics, callNames) = ExpressionParser.parseWithCallNames(source)
         guard let expr else { return (nil, parseDiagnostics) }
-        let checked = check(expr, in: env, source: source, hints: &hints, isValue: isValue)
+        let checked = check(expr, in: env, source: source, hints: &hints, isValue: isValue, callNames: callNames)
         return (checked, checked.diagnostics)
     }
 
@@ -105,6 +106,8 @@ struct Checker {
     /// Where undeclared fields were reported with no declared field to suggest instead: a bare
     /// word there may be text written without quotes (`Checker+TextHints`).
     var unsuggestedFields: [Range<Int>] = []
+    /// Where each call's function name is (`Parser.callNames`); empty when not known.
+    var callNames: [Range<Int>: Range<Int>] = [:]
 
     /// "Did you mean" work left; see `Suggestion.Budget`.
     var hints: Suggestion.Budget

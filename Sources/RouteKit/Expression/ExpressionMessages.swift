@@ -150,12 +150,13 @@ enum ExpressionMessages {
           fixIt: FixIt(replacement: suggesting))
     }
 
-    static func unknownFunction(_ name: String, suggestion: String?, at range: Range<Int>) -> D {
+    /// `fixable`: `range` is the name's, which the suggestion can replace.
+    static func unknownFunction(_ name: String, suggestion: String?, at range: Range<Int>, fixable: Bool) -> D {
         guard let suggestion else {
             return D(.error, .unknownFunction, "unknown function '\(name)'", at: range)
         }
         return D(.error, .unknownFunction, "unknown function '\(name)'; did you mean '\(suggestion)'?",
-                 at: range, fixIt: FixIt(replacement: suggestion))
+                 at: range, fixIt: fixable ? FixIt(replacement: suggestion) : nil)
     }
 
     static func unsupported(_ feature: String, at range: Range<Int>) -> D {

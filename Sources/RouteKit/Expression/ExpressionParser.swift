@@ -15,15 +15,24 @@ public enum ExpressionParser {
     /// // expr: nil, diagnostics[0].message: "unexpected '='; did you mean '=='?"
     /// ```
     public static func parse(_ source: String) -> (Expr?, [ExpressionDiagnostic]) {
+        let (expr, diagnostics, _) = parseWithCallNames(source)
+        return (expr, diagnostics)
+    }
+
+    /// `parse`, with where the name of each call is (`Parser.callNames`).
+    static func parseWithCallNames(_ source: String)
+        -> (Expr?, [ExpressionDiagnostic], callNames: [Range<Int>: Range<Int>])
+    {
         let lexer = Lexer(source)
         if lexer.count > ExpressionLimits.maxLength {
-            return (nil, [ExpressionMessages.tooLong(at: ExpressionLimits.maxLength..<lexer.count)])
+            return (nil, [ExpressionMessages.tooLong(at: ExpressionLimits.maxLength..<lexer.count)], [:])
         }
         var parser = Parser(lexer: lexer)
         do throws(ExpressionDiagnostic) {
-            return (try parser.parseAll(), [])
+            let expr = try parser.parseAll()
+            return (expr, [], parser.callNames)
         } catch {
-            return (nil, [error])
+            return (nil, [error], [:])
         }
     }
 }
@@ -34,6 +43,9 @@ struct Parser {
     var token = Token(kind: .end, range: 0..<0)
     /// Nesting of `parseExpression` calls, bounded so that `((((…` cannot exhaust the stack.
     var nesting = 0
+    /// Where each call's function name is, by the call's range: an unknown function is reported
+    /// (and its fix applied) at the name, not over the whole call.
+    var callNames: [Range<Int>: Range<Int>] = [:]
 
     init(lexer: Lexer) { self.lexer = lexer }
 
@@ -201,6 +213,7 @@ struct Parser {
                 if token.isSymbol("(") {
                     let (arguments, end) = try parseArguments()
                     expr = try node(.call(name, target: expr, arguments: arguments), start..<end)
+                    callNames[start..<end] = nameRange
                 } else {
                     expr = try node(.select(expr, field: name), start..<nameRange.upperBound)
                 }

@@ -72,6 +72,7 @@ extension Parser {
         if name == "has", arguments.count == 1 {
             return try node(.presence(arguments[0]), range.lowerBound..<end)
         }
+        callNames[range.lowerBound..<end] = range
         return try node(.call(name, target: nil, arguments: arguments), range.lowerBound..<end)
     }
 

@@ -32,8 +32,10 @@ struct CheckerTests {
          "0..<8: warning: undeclared payload field 'aps.alrt'; did you mean 'aps.alert'? [undeclared-field] fix: aps.alert"),
         ("pageKey == 'session'", "0..<7: warning: undeclared payload field 'pageKey'; declare it under 'payload' to have it checked [undeclared-field]"),
         ("type.x == 1", "0..<6: error: a value of type 'int' has no field 'x' [type-mismatch]"),
-        ("sise(target) > 1", "0..<12: error: unknown function 'sise'; did you mean 'size'? [unknown-function] fix: size"),
-        ("lowerAscii(target)", "0..<18: error: unknown function 'lowerAscii' [unknown-function]"),
+        ("sise(target) > 1", "0..<4: error: unknown function 'sise'; did you mean 'size'? [unknown-function] fix: size"),
+        // At the name of a method, which the fix replaces; the range is not the whole call.
+        ("target . startswith('a')", "9..<19: error: unknown function 'startswith'; did you mean 'startsWith'? [unknown-function] fix: startsWith"),
+        ("lowerAscii(target)", "0..<10: error: unknown function 'lowerAscii' [unknown-function]"),
         ("tags.exists(t, t == 'a')", "0..<24: error: macro 'exists' is not supported [unknown-function]"),
         ("target.startsWith()", "0..<19: error: method 'startsWith' takes 1 argument, not 0 [wrong-arity]"),
         ("size(target, 1) > 0", "0..<15: error: function 'size' takes 1 argument, not 2 [wrong-arity]"),

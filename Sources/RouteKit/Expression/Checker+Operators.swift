@@ -16,7 +16,9 @@ extension Checker {
             case .dyn: accepted = .bool
             case .list(let element): accepted = lhs.isComparable(with: element) ? .bool : nil
             case .map(let key, _): accepted = lhs.isComparable(with: key) && lhs != .null ? .bool : nil
-            default: accepted = nil
+            default:
+                report(ExpressionMessages.inNeedsCollection(lhs, rhs, at: range))
+                return .bool
             }
         case .add, .subtract, .multiply, .divide, .remainder:
             accepted = Self.arithmeticType(op, lhs, rhs)

@@ -8,6 +8,20 @@ extension Checker {
         case comparison
         /// The whole expression of a param or a login user: `params: {kind: promo}`.
         case value
+        /// Compared with a bool (`flag == yes`), or the whole predicate (`when: yes`).
+        case boolean(Bool)
+    }
+
+    /// Words people write for a boolean that CEL reads as names (its literals are `true` and
+    /// `false`, in lower case), with the boolean meant.
+    static let booleanWords: [String: Bool] = [
+        "yes": true, "y": true, "on": true, "true": true, "no": false, "n": false, "off": false, "false": false,
+    ]
+
+    /// Hints at a boolean for a predicate that is one bare word: `when: yes`.
+    mutating func hintBoolean(_ expr: Expr) {
+        guard case .identifier(let word) = expr.kind, let meant = Self.booleanWords[word.lowercased()] else { return }
+        hintText(expr, .boolean(meant))
     }
 
     /// Hints at text for the operands of `==`, `!=` and `in` compared with a string field. (A
@@ -18,10 +32,15 @@ extension Checker {
         func isStringField(_ expr: Expr, _ type: ExpressionType) -> Bool {
             type == .string && Self.path(of: expr) != nil
         }
+        func isBoolField(_ expr: Expr, _ type: ExpressionType) -> Bool {
+            type == .bool && Self.path(of: expr) != nil
+        }
         switch op {
         case .equal, .notEqual:
             if isStringField(lhs, left) { hintText(rhs, .comparison) }
             if isStringField(rhs, right) { hintText(lhs, .comparison) }
+            if isBoolField(lhs, left) { hintBoolean(rhs) }
+            if isBoolField(rhs, right) { hintBoolean(lhs) }
         case .in:
             guard isStringField(lhs, left), case .list(let elements) = rhs.kind else { return }
             for element in elements { hintText(element, .comparison) }

@@ -32,12 +32,13 @@ public enum ExpressionChecker {
     /// as text (`kind: promo`), which the undeclared-field warning then says.
     static func check(
         _ expr: Expr, in env: ExpressionEnvironment, source: String?, hints: inout Suggestion.Budget,
-        isValue: Bool = false, callNames: [Range<Int>: Range<Int>] = [:]
+        isValue: Bool = false, isPredicate: Bool = false, callNames: [Range<Int>: Range<Int>] = [:]
     ) -> CheckedExpression {
         var checker = Checker(env: env, hints: hints)
         checker.callNames = callNames
         let type = checker.type(of: expr)
         if isValue { checker.hintText(expr, .value) }
+        if isPredicate { checker.hintBoolean(expr) }
         hints = checker.hints
         return CheckedExpression(
             expr: expr, type: type, diagnostics: checker.sortedDiagnostics, source: source,
@@ -59,12 +60,13 @@ public enum ExpressionChecker {
 
     /// `compile`, drawing hints from `hints`; `isValue` as for `check`.
     static func compile(_ source: String, in env: ExpressionEnvironment, hints: inout Suggestion.Budget,
-                        isValue: Bool = false)
+                        isValue: Bool = false, isPredicate: Bool = false)
         -> (CheckedExpression?, [ExpressionDiagnostic])
     {
         let (expr, parseDiagnostics, callNames) = ExpressionParser.parseWithCallNames(source)
         guard let expr else { return (nil, parseDiagnostics) }
-        let checked = check(expr, in: env, source: source, hints: &hints, isValue: isValue, callNames: callNames)
+        let checked = check(expr, in: env, source: source, hints: &hints, isValue: isValue,
+                            isPredicate: isPredicate, callNames: callNames)
         return (checked, checked.diagnostics)
     }
 
@@ -85,7 +87,7 @@ public enum ExpressionChecker {
                                  hints: inout Suggestion.Budget)
         -> (CheckedExpression?, [ExpressionDiagnostic])
     {
-        let (compiled, diagnostics) = compile(source, in: env, hints: &hints)
+        let (compiled, diagnostics) = compile(source, in: env, hints: &hints, isPredicate: true)
         guard var checked = compiled else { return (nil, diagnostics) }
         if checked.type != .bool, checked.type != .dyn,
             !checked.diagnostics.contains(where: { $0.severity == .error })

@@ -91,6 +91,13 @@ enum ExpressionMessages {
                  at: range)
     }
 
+    /// `x in y` where `y` is neither a list nor a map: `"ab" in target` meant a substring test.
+    static func inNeedsCollection(_ lhs: ExpressionType, _ rhs: ExpressionType, at range: Range<Int>) -> D {
+        let substring = lhs == .string && rhs == .string ? "; for text inside text, write y.contains(x)" : ""
+        return D(.error, .typeMismatch,
+                 "operator 'in' needs a list or a map on its right, not '\(rhs)'\(substring)", at: range)
+    }
+
     /// What to write instead, by the kind of operator.
     static func operatorHint(_ op: String, arity: Int) -> String {
         switch op {
@@ -132,6 +139,7 @@ enum ExpressionMessages {
         let advice = switch place {
         case .comparison: "for the text \"\(word)\", write it in quotes"
         case .value: "for the text \"\(word)\", quote it inside the YAML value: '\"\(word)\"'"
+        case .boolean(let meant): "for the boolean, write \(meant)"
         }
         // Both readings are offered: a field the table forgot to declare is as likely.
         return D(.warning, .undeclaredField,

@@ -54,7 +54,8 @@ struct CheckerTests {
         ("-target == 'a'", "0..<7: error: operator '-' cannot be applied to 'string'; it needs a number [type-mismatch]"),
         ("type && flag", "0..<12: error: operator '&&' cannot be applied to 'int' and 'bool'; both sides must be bool [type-mismatch]"),
         ("type in ['a']", "0..<13: error: operator 'in' cannot be applied to 'int' and 'list(string)'; compare values of one type, or convert one side with int(), double() or string() [type-mismatch]"),
-        ("'a' in target", "0..<13: error: operator 'in' cannot be applied to 'string' and 'string'; compare values of one type, or convert one side with int(), double() or string() [type-mismatch]"),
+        ("'a' in target", "0..<13: error: operator 'in' needs a list or a map on its right, not 'string'; for text inside text, write y.contains(x) [type-mismatch]"),
+        ("type in 3", "0..<9: error: operator 'in' needs a list or a map on its right, not 'int' [type-mismatch]"),
         ("target ? 1 : 2", "0..<6: error: condition must be of type 'bool', not 'string' [type-mismatch]"),
         ("target[0] == 'a'", "0..<9: error: a value of type 'string' cannot be indexed [type-mismatch]"),
         ("tags['a'] == 'a'", "0..<9: error: a value of type 'list(string)' has no field 'a' [type-mismatch]"),
@@ -86,6 +87,23 @@ struct CheckerTests {
     ])
     func bareWordsElsewhereKeepTheUndeclaredWarning(_ source: String, _ expected: String) {
         #expect(Self.diagnostics(source) == [expected])
+    }
+
+    /// CEL's booleans are `true` and `false`; `yes`, `On` or `True` are names.
+    @Test func aBooleanWordComparedWithABoolOrAsTheWholePredicateIsLikelyABoolean() {
+        #expect(Self.diagnostics("flag == yes") == [
+            "8..<11: warning: undeclared payload field 'yes'; for the boolean, write true, or declare the field under 'payload' [undeclared-field]",
+        ])
+        #expect(Self.diagnostics("Off != flag") == [
+            "0..<3: warning: undeclared payload field 'Off'; for the boolean, write false, or declare the field under 'payload' [undeclared-field]",
+        ])
+        #expect(ExpressionChecker.compilePredicate("True", in: Self.env).1.map(render) == [
+            "0..<4: warning: undeclared payload field 'True'; for the boolean, write true, or declare the field under 'payload' [undeclared-field]",
+        ])
+        // Not next to a bool: a field named `on` is as likely.
+        #expect(Self.diagnostics("type == 1 && on") == [
+            "13..<15: warning: undeclared payload field 'on'; declare it under 'payload' to have it checked [undeclared-field]",
+        ])
     }
 
     @Test func aParamOrUserThatIsABareWordIsLikelyText() {

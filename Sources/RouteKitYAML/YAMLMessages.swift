@@ -79,12 +79,22 @@ enum YAMLMessages {
 
     // MARK: - libyaml's texts
 
+    /// What most invalid UTF-8 in a hand-edited file is.
+    static let saveAsUTF8 = "save the file as UTF-8 (it may be in Latin-1 or Windows-1252)"
+
+    /// A byte that starts a character of several bytes, followed by one that does not continue it.
+    static func unfinishedCharacter(lead: UInt8, next: Int) -> String {
+        let hex = { (value: Int) in String(value, radix: 16, uppercase: true) }
+        return "invalid UTF-8: byte 0x\(hex(Int(lead))) starts a character, but byte 0x\(hex(next)) does not "
+            + "continue it; \(saveAsUTF8)"
+    }
+
     /// libyaml's reader problems, reworded; the byte or scalar value is appended when known.
     static func encodingProblem(_ problem: String, value: Int) -> String {
         let hex = String(value, radix: 16, uppercase: true)
         switch problem {
         case "invalid leading UTF-8 octet":
-            return "invalid UTF-8: byte 0x\(hex) cannot start a character"
+            return "invalid UTF-8: byte 0x\(hex) cannot start a character; \(saveAsUTF8)"
         case "invalid trailing UTF-8 octet":
             return "invalid UTF-8: byte 0x\(hex) cannot continue a character"
         case "incomplete UTF-8 octet sequence":

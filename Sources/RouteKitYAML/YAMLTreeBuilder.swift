@@ -120,8 +120,18 @@ struct YAMLTreeBuilder {
     /// Records libyaml's error: encoding errors at their byte offset, others at their mark.
     mutating func fail(_ failure: LibYAMLParser.Failure) {
         if failure.isEncoding {
-            let position = positions.position(ofOffset: failure.problemOffset)
-            let text = YAMLMessages.encodingProblem(failure.problem, value: failure.problemValue)
+            var offset = failure.problemOffset
+            var text = YAMLMessages.encodingProblem(failure.problem, value: failure.problemValue)
+            // libyaml marks the byte that does not continue a character; the mistake is the byte
+            // that started it (`é` saved as Latin-1 is the one byte 0xE9), so point at that.
+            if failure.problem == "invalid trailing UTF-8 octet",
+                let lead = (1...3).lazy.map({ offset - $0 }).first(where: { (positions.byte(at: $0) ?? 0) >= 0xC0 }),
+                let leadByte = positions.byte(at: lead)
+            {
+                text = YAMLMessages.unfinishedCharacter(lead: leadByte, next: failure.problemValue)
+                offset = lead
+            }
+            let position = positions.position(ofOffset: offset)
             _ = stop(YAMLMessages.invalidEncoding(text), at: SourceRange(file: file, at: position))
             return
         }

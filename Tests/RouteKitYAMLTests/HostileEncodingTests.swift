@@ -56,9 +56,9 @@ import Testing
 
     static let invalidUTF8: [Case] = [
         Case("invalid-utf8-in-key", F.bytes(replacing: "routes:", with: Array("rou".utf8) + [0xFF] + Array("tes:".utf8)),
-             ["routes.yaml:6:4: error: invalid UTF-8: byte 0xFF cannot start a character [invalid-encoding]"]),
+             ["routes.yaml:6:4: error: invalid UTF-8: byte 0xFF cannot start a character; save the file as UTF-8 (it may be in Latin-1 or Windows-1252) [invalid-encoding]"]),
         Case("invalid-utf8-in-value", F.bytes(replacing: "name: a", with: Array("name: a".utf8) + [0xC3, 0x28]),
-             ["routes.yaml:7:13: error: invalid UTF-8: byte 0x28 cannot continue a character [invalid-encoding]"]),
+             ["routes.yaml:7:12: error: invalid UTF-8: byte 0xC3 starts a character, but byte 0x28 does not continue it; save the file as UTF-8 (it may be in Latin-1 or Windows-1252) [invalid-encoding]"]),
         Case("invalid-utf8-truncated-at-end", Array(F.table.utf8) + Array("# ".utf8) + [0xE2, 0x82],
              ["routes.yaml:11:3: error: invalid UTF-8: the file ends inside a character [invalid-encoding]"]),
         Case("invalid-utf8-overlong", F.bytes(replacing: "name: a", with: Array("name: a".utf8) + [0xC0, 0xAF]),

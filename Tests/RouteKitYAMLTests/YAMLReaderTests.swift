@@ -187,7 +187,7 @@ import Testing
         let document = YAMLReader.read(bytes, file: "t.yaml")
         #expect(document.root == nil)
         #expect(document.diagnostics.map(\.rendered) == [
-            "2:6: invalid-encoding: invalid UTF-8: byte 0xFF cannot start a character",
+            "2:6: invalid-encoding: invalid UTF-8: byte 0xFF cannot start a character; save the file as UTF-8 (it may be in Latin-1 or Windows-1252)",
         ])
         #expect(document.diagnostics.first?.range.start.offset == 15)
         let truncated = YAMLReader.read(Array("a: é".utf8.dropLast()), file: "t.yaml")

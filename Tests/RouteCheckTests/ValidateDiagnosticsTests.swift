@@ -50,6 +50,9 @@ import Testing
              expected: "t.yaml:9:50: error: screen 'detail' has no param 'idd'; did you mean 'id'? [unknown-param]"),
         Case(code: "missing-param", yaml: rule("{name: a, when: true, push: detail}"),
              expected: "t.yaml:9:33: error: screen 'detail' needs param 'id', which is not supplied here; add it to 'params' [missing-param]"),
+        // In a back stack, the rule's params go to the last screen: the others take theirs in the item.
+        Case(code: "missing-param", yaml: rule("{name: a, when: true, push: [detail, detail], params: {id: 1}}"),
+             expected: "t.yaml:9:34: error: screen 'detail' needs param 'id', which is not supplied here; give it in the item: {screen: detail, params: {id: …}} [missing-param]"),
         Case(code: "unknown-key", yaml: rule("{name: a, when: true, tab: home, forground: ignore}"),
              expected: "t.yaml:9:38: error: unknown key 'forground' in a rule; did you mean 'foreground'? [unknown-key]"),
         Case(code: "missing-key", yaml: rule("{name: a, tab: home}"),

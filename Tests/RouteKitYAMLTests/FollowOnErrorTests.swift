@@ -252,4 +252,19 @@ import Testing
             "1:1: error: expected a mapping for the top level of a route file, found a list [wrong-type]",
         ])
     }
+
+    @Test func aRuleWithoutAUsableNameIsStillChecked() throws {
+        let yaml = Self.oneTab("""
+            routes:
+              - {name: 404, when: "type ==", tab: hom}
+              - {when: "true", tab: home}
+
+            """)
+        #expect(try diagnostics(yaml) == [
+            "4:12: error: expected a name for 'name' of a rule, found the number 404 [wrong-type]",
+            "4:31: error: expected an expression, found end of expression [syntax-error]",
+            "4:39: error: unknown tab 'hom'; did you mean 'home'? [unknown-tab]",
+            "5:5: error: missing required key 'name' in a rule [missing-key]",
+        ])
+    }
 }

@@ -9,32 +9,36 @@ extension DecodingState {
             return nil
         }
         let start = SourceRange(file: node.range.file, at: node.range.start)
-        guard let nameNode = fields["name"] else {
-            if !fields.isMisspelled("name") {
-                decoder.report(ModelMessages.missingKey("name", in: "a rule", at: start))
-            }
-            return nil
+        // A rule without a usable name (reported) is still checked, so that its other problems
+        // show in the same run; it is left out of the table.
+        var name: String?
+        let nameNode = fields["name"]
+        if let nameNode {
+            name = decoder.name(nameNode, "'name' of a rule")
+        } else if !fields.isMisspelled("name") {
+            decoder.report(ModelMessages.missingKey("name", in: "a rule", at: start))
         }
-        guard let name = decoder.name(nameNode, "'name' of a rule") else { return nil }
-        if let first = ruleNames[name] {
-            decoder.report(ModelMessages.duplicateName("rule", name, at: nameNode.range,
-                                                       first: first))
-        } else {
-            ruleNames[name] = nameNode.range
+        if let name, let nameNode {
+            if let first = ruleNames[name] {
+                decoder.report(ModelMessages.duplicateName("rule", name, at: nameNode.range, first: first))
+            } else {
+                ruleNames[name] = nameNode.range
+            }
         }
         // Described only when a message needs it: most rules draw none.
-        func what() -> String { "rule '\(name)'" }
+        func what() -> String { name.map { "rule '\($0)'" } ?? "a rule" }
+        let anchor = nameNode?.range ?? start
         var when: ExpressionSource?
         if let whenNode = fields["when"] {
             when = decoder.expression(whenNode, "'when' of \(what())")
         } else if !fields.isMisspelled("when") {
-            decoder.report(ModelMessages.missingKey("when", in: what(), at: nameNode.range))
+            decoder.report(ModelMessages.missingKey("when", in: what(), at: anchor))
         }
-        guard let route = decodeRoute(fields, what: what(), at: nameNode.range, in: table) else {
+        let route = decodeRoute(fields, what: what(), at: anchor, in: table)
+        guard let name, let route, let when else {
             if let when { predicatesOfBrokenRules.append(when) }
             return nil
         }
-        guard let when else { return nil }
         return Rule(name: name, when: when, route: route, range: node.range)
     }
 
@@ -230,12 +234,15 @@ extension DecodingState {
     }
 
     private mutating func checkParamsSupplied(_ action: Action, in table: RouteTable) {
-        for step in action.steps {
+        let steps = Array(action.steps)
+        for (position, step) in steps.enumerated() {
             guard let screen = table.screen(named: step.screen) else { continue }
             for param in screen.params where !step.params.contains(where: { $0.name == param.name })
                 && !paramsMeantByMisspellings.contains(screen.name + "." + param.name)
             {
+                // The rule's `params` go to its last screen; another takes its own in its item.
                 decoder.report(ModelMessages.missingParam(param.name, screen: screen.name,
+                                                          inBackStack: position < steps.count - 1,
                                                           at: step.range ?? .wholeFile("")))
             }
         }

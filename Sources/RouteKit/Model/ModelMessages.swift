@@ -78,12 +78,15 @@ enum ModelMessages {
                    at: range)
     }
 
-    static func missingParam(_ param: String, screen: String, at range: SourceRange)
+    /// `inBackStack`: the screen is not the rule's last, which its `params` go to, so the param
+    /// goes in the item.
+    static func missingParam(_ param: String, screen: String, inBackStack: Bool = false, at range: SourceRange)
         -> Diagnostic
     {
-        Diagnostic(.error, "missing-param",
-                   "screen '\(screen)' needs param '\(param)', which is not supplied here; add it to 'params'",
-                   at: range)
+        let fix = inBackStack
+            ? "give it in the item: {screen: \(screen), params: {\(param): …}}" : "add it to 'params'"
+        return Diagnostic(.error, "missing-param",
+                          "screen '\(screen)' needs param '\(param)', which is not supplied here; \(fix)", at: range)
     }
 
     static func notAMapping(_ what: String, found: String, at range: SourceRange) -> Diagnostic {

@@ -267,4 +267,16 @@ import Testing
             "5:5: error: missing required key 'name' in a rule [missing-key]",
         ])
     }
+
+    @Test func pushAndPresentTogetherDrawNoParamErrors() throws {
+        let yaml = Self.oneTab("""
+            screens:
+              detail: {show: push, params: {id: int}}
+              notice: {show: present}
+            routes:
+              - {name: a, when: 'true', push: detail, present: notice, params: {id: 1}}
+
+            """)
+        #expect(try diagnostics(yaml).map { $0.components(separatedBy: " [").last ?? "" } == ["conflicting-actions]"])
+    }
 }

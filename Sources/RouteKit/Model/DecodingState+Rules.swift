@@ -3,6 +3,8 @@ extension DecodingState {
                             "foreground", "if_visible", "alert"]
     static let ruleKeys = ["name", "when"] + routeKeys
     static let stepKeys = ["screen", "params"]
+    /// The keys of which a rule needs at least one.
+    static let actionKeys = ["tab", "pop_to_root", "push", "present"]
 
     mutating func decodeRule(_ node: Node, in table: RouteTable) -> Rule? {
         guard let fields = decoder.mapping(node, "a rule", allowed: Self.ruleKeys) else {
@@ -62,7 +64,7 @@ extension DecodingState {
                                       in table: RouteTable) -> Route? {
         var action = Action()
         var valid = true
-        paramsMeantByMisspellings.removeAll(keepingCapacity: true)
+        if !paramsMeantByMisspellings.isEmpty { paramsMeantByMisspellings.removeAll(keepingCapacity: true) }
         // A screen that could not be read is already reported; its params are not checked again.
         var stepFailed = false
         if let node = fields["tab"] {
@@ -94,19 +96,20 @@ extension DecodingState {
             action.present = decodeStep(node, as: .present, key: "present", in: table)
             if action.present == nil { valid = false; stepFailed = true }
         }
-        if fields.has("push"), fields.has("present") {
+        let conflicting = fields.has("push") && fields.has("present")
+        if conflicting {
             decoder.report(ModelMessages.conflictingActions(at: fields.keyRange("present") ?? anchor))
             valid = false
         }
-        let actionKeys = ["tab", "pop_to_root", "push", "present"]
-        if !actionKeys.contains(where: fields.has) {
+        if !Self.actionKeys.contains(where: fields.has) {
             // `pusj: detail` is reported as an unknown key already, with its fix.
-            if !actionKeys.contains(where: fields.isMisspelled) {
+            if !Self.actionKeys.contains(where: fields.isMisspelled) {
                 decoder.report(ModelMessages.missingAction(what(), at: anchor))
             }
             valid = false
         }
-        if let node = fields["params"], !stepFailed {
+        // Which screen the params were for is unknown while `push` and `present` conflict.
+        if let node = fields["params"], !stepFailed, !conflicting {
             valid = attachParams(node, to: &action, what: what(), in: table) && valid
         }
         var route = Route(action: action)
@@ -179,7 +182,7 @@ extension DecodingState {
     private mutating func decodeParams(_ node: Node, for screen: Screen) -> [ParamBinding]? {
         guard let fields = decoder.mapping(node, "'params'", allowed: []) else { return nil }
         var bindings: [ParamBinding] = []
-        let declared = !screensWithUnreadParams.contains(screen.name)
+        let declared = screensWithUnreadParams.isEmpty || !screensWithUnreadParams.contains(screen.name)
         for (name, pair) in fields.entries {
             guard !declared || screen.params.contains(where: { $0.name == name }) else {
                 let known = screen.params.map(\.name)
@@ -234,15 +237,15 @@ extension DecodingState {
     }
 
     private mutating func checkParamsSupplied(_ action: Action, in table: RouteTable) {
-        let steps = Array(action.steps)
-        for (position, step) in steps.enumerated() {
+        let last = action.push.count + (action.present == nil ? 0 : 1) - 1
+        for (position, step) in action.steps.enumerated() {
             guard let screen = table.screen(named: step.screen) else { continue }
             for param in screen.params where !step.params.contains(where: { $0.name == param.name })
                 && !paramsMeantByMisspellings.contains(screen.name + "." + param.name)
             {
                 // The rule's `params` go to its last screen; another takes its own in its item.
                 decoder.report(ModelMessages.missingParam(param.name, screen: screen.name,
-                                                          inBackStack: position < steps.count - 1,
+                                                          inBackStack: position < last,
                                                           at: step.range ?? .wholeFile("")))
             }
         }

@@ -32,6 +32,8 @@ enum YAMLMessages {
 
     static func duplicateKeyFirst(_ key: String) -> String { "key '\(key)' first appears here" }
 
+    static let missingItemDash = "if this line starts another item of the list, begin it with '- '"
+
     static func fileTooLarge(_ size: Int) -> YAMLMessage {
         YAMLMessage(code: "file-too-large",
                     text: "file is \(size) bytes, more than the limit of \(YAMLLimits.maxFileSize); split the table into several files")

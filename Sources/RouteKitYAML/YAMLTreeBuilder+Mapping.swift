@@ -42,6 +42,7 @@ extension YAMLTreeBuilder {
         // Most mappings have neither duplicates nor merges and are returned as written.
         var rewritten = false
         var merges: [(position: Int, key: Node, value: Node)] = []
+        var hintedNewItem = false
         for (index, pair) in written.enumerated() {
             guard let resolved = pair.key.resolvedScalar else {
                 if rewritten { pairs.append(pair) }
@@ -49,7 +50,10 @@ extension YAMLTreeBuilder {
             }
             let position = rewritten ? pairs.count : index
             if let first = keys.index(of: resolved) {
-                reportDuplicate(pair.key, first: first < 0 ? merges[-first - 1].key : written[first].key)
+                let newItem = !hintedNewItem && startsAnotherItem(pair.key, of: written)
+                hintedNewItem = hintedNewItem || newItem
+                reportDuplicate(pair.key, first: first < 0 ? merges[-first - 1].key : written[first].key,
+                                newItem: newItem)
                 if !rewritten { pairs = Array(written[..<index]) }
                 rewritten = true
                 continue
@@ -116,11 +120,24 @@ extension YAMLTreeBuilder {
         }
     }
 
-    private mutating func reportDuplicate(_ key: Node, first: Node) {
+    /// `newItem`: the key looks like the first of another list item written without its `- `.
+    private mutating func reportDuplicate(_ key: Node, first: Node, newItem: Bool) {
         let name: String
         if case .scalar(let scalar) = key.content { name = scalar.value } else { name = "" }
-        report(YAMLMessages.duplicateKey(name), at: key.range,
-               notes: [DiagnosticNote(YAMLMessages.duplicateKeyFirst(name), at: first.range)])
+        var notes = [DiagnosticNote(YAMLMessages.duplicateKeyFirst(name), at: first.range)]
+        if newItem { notes.append(DiagnosticNote(YAMLMessages.missingItemDash, at: nil)) }
+        report(YAMLMessages.duplicateKey(name), at: key.range, notes: notes)
+    }
+
+    /// Whether a repeated key lines up with the first key of a mapping that is a `- ` item of a
+    /// block list: a rule copied under another one without its `- ` repeats all its keys.
+    private func startsAnotherItem(_ key: Node, of pairs: [Node.Pair]) -> Bool {
+        guard let firstKey = pairs.first?.key else { return false }
+        let offset = firstKey.range.start.offset
+        return positions.byte(at: offset - 1) == UInt8(ascii: " ")
+            && positions.byte(at: offset - 2) == UInt8(ascii: "-")
+            && key.range.start.column == firstKey.range.start.column
+            && key.range.start.line > firstKey.range.start.line
     }
 
     /// A cheap check for the usual mapping: a few plain keys that can only be strings (they

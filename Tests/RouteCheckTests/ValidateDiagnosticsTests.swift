@@ -219,6 +219,16 @@ import Testing
         ], "\(run)")
     }
 
+    @Test func aSectionInTwoFilesIsToBeKeptOnce() throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("routes/a.yaml", Self.rule("{name: a, when: true, tab: home}") + "defaults: {foreground: ignore}\n")
+        try dir.write("routes/b.yaml", "defaults: {clear_badge: true}\n")
+        let run = try runRouteCheck(["validate", "routes"], in: dir.url)
+        #expect(run.stdout.hasPrefix(
+            "routes/b.yaml:1:1: error: section 'defaults' is declared twice; keep one, with what both say [duplicate-name]"),
+            "\(run)")
+    }
+
     @Test func strictTurnsWarningsIntoErrors() throws {
         let dir = try TemporaryDirectory()
         try dir.write("t.yaml", Self.rule("{name: a, when: typo == 3, tab: home}"))

@@ -141,6 +141,23 @@ import Testing
         #expect(document.root?["name"]?.scalarValue == "a")
     }
 
+    /// A rule copied under another without its `- ` repeats every key of the item: the first
+    /// repeat says how to start a new item.
+    @Test func keysRepeatedInAListItemSuggestANewItem() throws {
+        let document = readYAML("routes:\n  - name: a\n    tab: home\n    name: b\n    tab: me\n")
+        #expect(document.diagnostics.map(\.rendered) == [
+            "4:5: duplicate-key: duplicate key 'name'; remove one of them",
+            "5:5: duplicate-key: duplicate key 'tab'; remove one of them",
+        ])
+        #expect(document.diagnostics.map { $0.notes.map(\.message) } == [
+            ["key 'name' first appears here", "if this line starts another item of the list, begin it with '- '"],
+            ["key 'tab' first appears here"],
+        ])
+        // Outside a list item, a repeated key is only a repeat.
+        let plain = readYAML("a:\n  name: a\n  name: b\n")
+        #expect(plain.diagnostics.first?.notes.count == 1)
+    }
+
     /// Keys are compared by scan up to 12 (the mapping's `KeyIndex.linearLimit`) and hashed past it.
     @Test(arguments: [11, 12, 13, 100])
     func duplicateKeysInALargeMappingAreFound(keys: Int) {

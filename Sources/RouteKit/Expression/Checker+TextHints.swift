@@ -1,6 +1,7 @@
-/// Text written without quotes. In `target == notice` the word `notice` is a payload field,
-/// which the table does not declare, so the rule never matches; its author meant the text
-/// `"notice"`. The undeclared-field warning then says how to write the text.
+/// Text written without quotes, and booleans written as words. In `target == notice` the word
+/// `notice` is a payload field, which the table does not declare, so the rule never matches; its
+/// author meant the text `"notice"` (and by `flag == yes`, `true`). The undeclared-field warning
+/// then says how to write what was meant.
 extension Checker {
     /// Where a bare word was written.
     enum TextPlace {

@@ -11,8 +11,10 @@ enum ModelMessages {
 
     static func duplicateName(_ kind: String, _ name: String, at range: SourceRange,
                               first: SourceRange?) -> Diagnostic {
-        Diagnostic(.error, "duplicate-name", "\(kind) '\(name)' is declared twice; rename or remove one of them", at: range,
-                   notes: [DiagnosticNote("first declared here", at: first)])
+        // A section has a fixed name: it is merged or removed, not renamed.
+        let fix = kind == "section" ? "keep one, with what both say" : "rename or remove one of them"
+        return Diagnostic(.error, "duplicate-name", "\(kind) '\(name)' is declared twice; \(fix)", at: range,
+                          notes: [DiagnosticNote("first declared here", at: first)])
     }
 
     static func paramGivenTwice(_ name: String, screen: String, _ what: String, at range: SourceRange)

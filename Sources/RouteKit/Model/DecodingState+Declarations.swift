@@ -30,7 +30,7 @@ extension DecodingState {
                 if screen.loginRequired {
                     decoder.report(ModelMessages.loginScreenNeedsLogin(login.name, at: login.range))
                 }
-            } else if !screensWithErrors.contains(login.name), !screensSectionLost {
+            } else if !isScreenLost(login.name) {
                 let hint = decoder.suggestion(for: login.name, among: screenNodes.lazy.map(\.name))
                 decoder.report(ModelMessages.unknownName("screen", login.name, hint: hint, at: login.range))
             }

@@ -161,7 +161,7 @@ extension DecodingState {
         }
         guard let name = decoder.name(nameNode, "'\(key)'") else { return nil }
         guard let screen = table.screen(named: name) else {
-            guard !screensWithErrors.contains(name), !screensSectionLost else { return nil }
+            guard !isScreenLost(name) else { return nil }
             let hint = decoder.suggestion(for: name, among: screenNodes.lazy.map(\.name))
             decoder.report(ModelMessages.unknownName("screen", name, hint: hint, at: nameNode.range))
             return nil

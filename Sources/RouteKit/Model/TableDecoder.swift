@@ -130,9 +130,11 @@ struct DecodingState {
     /// A `payload` section that is not a mapping (reported); see `DecodedTable.payloadSectionLost`.
     private var payloadNotAMapping = false
     var payloadSectionLost: Bool { payloadNotAMapping || lostSections.contains("payload") }
-    /// Whether screens may be missing because a `screens` section is misspelled (reported): a
-    /// screen named then is not also "unknown".
-    var screensSectionLost: Bool { lostSections.contains("screens") }
+    /// Whether a screen not in the table is accounted for by an error already reported: it was
+    /// declared with one, or a `screens` section is misspelled. It is not also "unknown".
+    func isScreenLost(_ name: String) -> Bool {
+        screensWithErrors.contains(name) || lostSections.contains("screens")
+    }
 
     mutating func collect(_ root: Node, file: String) {
         guard let top = decoder.mapping(root, "the top level of a route file",

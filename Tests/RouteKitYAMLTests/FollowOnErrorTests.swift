@@ -279,4 +279,22 @@ import Testing
             """)
         #expect(try diagnostics(yaml).map { $0.components(separatedBy: " [").last ?? "" } == ["conflicting-actions]"])
     }
+
+    /// The converse: a mistake in one key of a rule does not hide an unrelated one in another.
+    @Test func aBadTabDoesNotHideAMissingParamButUnreadableParamsDrawNoneMissing() throws {
+        let yaml = Self.oneTab("""
+            screens:
+              detail: {show: push, params: {id: int}}
+            routes:
+              - {name: a, when: 'true', tab: hom, push: detail}
+              - {name: b, when: 'true', tab: 7, push: detail, params: 3}
+
+            """)
+        #expect(try diagnostics(yaml) == [
+            "6:34: error: unknown tab 'hom'; did you mean 'home'? [unknown-tab]",
+            "6:45: error: screen 'detail' needs param 'id', which is not supplied here; add it to 'params' [missing-param]",
+            "7:34: error: tab index 7 is out of range; the table has 1 tab (index 0) [tab-index-out-of-range]",
+            "7:59: error: expected a mapping for 'params', found the number 3 [wrong-type]",
+        ])
+    }
 }

@@ -107,7 +107,7 @@ import Testing
         Case("version-past-int64", F.table(replacing: "version: 1", with: "version: 99999999999999999999"),
              [unsupportedVersion("99999999999999999999")]),
         Case("tab-index-past-int64", F.table(replacing: "push: detail", with: "tab: 99999999999999999999\n    push: detail"),
-             ["routes.yaml:9:10: error: expected a name for 'tab' of rule 'a', found the number 99999999999999999999 [wrong-type]"]),
+             ["routes.yaml:9:10: error: expected a tab's name or index (0 to 1) for 'tab' of rule 'a', found the number 99999999999999999999 [wrong-type]"]),
         Case("int-literal-past-int64", F.table(replacing: "type == 3", with: "type == 99999999999999999999"),
              ["routes.yaml:8:19: error: integer literal is out of range [syntax-error]"]),
         Case("hex-literal-past-int64", F.table(replacing: "type == 3", with: "type == 0xFFFFFFFFFFFFFFFFFF"),

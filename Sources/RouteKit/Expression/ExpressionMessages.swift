@@ -153,6 +153,14 @@ enum ExpressionMessages {
         return D(.error, .syntaxError, "unexpected character '\(shown)'", at: range)
     }
 
+    /// `quoting`: the text up to the closing curly quote, when there is one.
+    static func curlyQuote(_ c: Unicode.Scalar, quoting text: String?, at range: Range<Int>) -> D {
+        let written = text.map { "\"\($0)\"" } ?? "\"…\""
+        return D(.error, .syntaxError,
+                 "unexpected character '\(c)', a curly quote; write text in straight quotes: \(written)",
+                 at: range)
+    }
+
     static func unexpectedSymbol(_ symbol: String, suggesting: String, at range: Range<Int>) -> D {
         D(.error, .syntaxError, "unexpected '\(symbol)'; did you mean '\(suggesting)'?", at: range,
           fixIt: FixIt(replacement: suggesting))

@@ -108,8 +108,22 @@ struct Lexer {
         case "&": throw ExpressionMessages.unexpectedSymbol("&", suggesting: "&&", at: range)
         case "|": throw ExpressionMessages.unexpectedSymbol("|", suggesting: "||", at: range)
         case "`": throw ExpressionMessages.unsupported("quoted identifiers", at: range)
+        case _ where Self.curlyQuotes.contains(c):
+            throw ExpressionMessages.curlyQuote(c, quoting: curlyQuotedText(after: start), at: range)
         default: throw ExpressionMessages.unexpectedCharacter(c, at: range)
         }
+    }
+
+    /// Typographic quotes, which word processors and chat apps put in place of `"` and `'` when
+    /// an expression is pasted from a spec document.
+    static let curlyQuotes: Set<Unicode.Scalar> = ["\u{201C}", "\u{201D}", "\u{2018}", "\u{2019}",
+                                                   "\u{201E}", "\u{00AB}", "\u{00BB}"]
+
+    /// The text between the curly quote at `start` and the next curly quote, if one closes it.
+    private func curlyQuotedText(after start: Int) -> String? {
+        var end = start + 1
+        while end < count, !Self.curlyQuotes.contains(scalar(at: end)) { end += 1 }
+        return end < count ? text((start + 1)..<end) : nil
     }
 
     private mutating func skipTrivia() {

@@ -144,6 +144,12 @@ extension DecodingState {
             }
             return tabs[Int(index)].name
         }
+        if case .scalar = node.content, case .string? = node.resolvedScalar {} else {
+            let indexes = tabs.isEmpty ? "" : " (0 to \(tabs.count - 1))"
+            decoder.report(ModelMessages.wrongType(expected: "a tab's name or index\(indexes)",
+                                                   for: what(), found: node.kindDescription, at: node.range))
+            return nil
+        }
         guard let name = decoder.name(node, what()) else { return nil }
         guard tabPositions[name] != nil else {
             let hint = decoder.suggestion(for: name, among: tabNames)

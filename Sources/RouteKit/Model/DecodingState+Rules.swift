@@ -47,10 +47,9 @@ extension DecodingState {
     mutating func decodeFallback(_ node: Node, in table: RouteTable) -> Route? {
         if case .string("none")? = node.resolvedScalar { return nil }
         guard case .mapping = node.content else {
-            decoder.report(ModelMessages.wrongType(expected: "'none' or an action",
-                                                   for: "'fallback'",
-                                                   found: node.kindDescription,
-                                                   at: node.range))
+            decoder.report(ModelMessages.fallbackNotAnAction(found: node.kindDescription,
+                                                             meant: fallbackMeant(by: node, in: table),
+                                                             at: node.range))
             return nil
         }
         guard let fields = decoder.mapping(node, "'fallback'", allowed: Self.routeKeys) else {
@@ -58,6 +57,15 @@ extension DecodingState {
         }
         return decodeRoute(fields, what: "the fallback",
                            at: SourceRange(file: node.range.file, at: node.range.start), in: table)
+    }
+
+    /// The action a bare name given as the fallback most likely stands for: a tab's
+    /// `{tab: home}`, or a screen's `{push: detail}` / `{present: notice}`.
+    private func fallbackMeant(by node: Node, in table: RouteTable) -> String? {
+        guard case .string(let name)? = node.resolvedScalar else { return nil }
+        if table.tabs.contains(name) { return "{tab: \(name)}" }
+        guard let screen = table.screens.first(where: { $0.name == name }) else { return nil }
+        return "{\(screen.show.rawValue): \(name)}"
     }
 
     private mutating func decodeRoute(_ fields: Mapping, what: @autoclosure () -> String, at anchor: SourceRange,
@@ -109,8 +117,10 @@ extension DecodingState {
             valid = false
         }
         // Which screen the params were for is unknown while `push` and `present` conflict.
-        if let node = fields["params"], !stepFailed, !conflicting {
-            valid = attachParams(node, to: &action, what: what(), in: table) && valid
+        var paramsKnown = !stepFailed && !conflicting
+        if let node = fields["params"], paramsKnown {
+            paramsKnown = attachParams(node, to: &action, what: what(), in: table)
+            valid = paramsKnown && valid
         }
         var route = Route(action: action)
         if let node = fields["login"] { route.login = decodeLogin(node, what: what()) ?? .none }
@@ -135,9 +145,9 @@ extension DecodingState {
                 }
             }
         }
-        guard valid else { return nil }
-        checkParamsSupplied(action, in: table)
-        return route
+        // A mistake elsewhere in the rule (say its tab) does not hide a param it forgot.
+        if paramsKnown { checkParamsSupplied(action, in: table) }
+        return valid ? route : nil
     }
 
     /// A screen to push or present: its name, or `{screen, params}`.

@@ -192,6 +192,13 @@ enum ModelMessages {
                           at: range)
     }
 
+    /// `meant`: the action a bare tab or screen name stands for, offered as the fix.
+    static func fallbackNotAnAction(found: String, meant: String?, at range: SourceRange) -> Diagnostic {
+        let fix = meant.map { "; write the action: \($0)" } ?? ", e.g. {tab: home}"
+        return Diagnostic(.error, "wrong-type", "expected 'none' or an action for 'fallback', found \(found)\(fix)",
+                          at: range, fixIt: meant.map { FixIt(replacement: $0) })
+    }
+
     static func wrongType(expected: String, for what: String, found: String,
                           at range: SourceRange) -> Diagnostic {
         Diagnostic(.error, "wrong-type", "expected \(expected) for \(what), found \(found)",

@@ -105,6 +105,10 @@ struct ParserTests {
         ("1️⃣while", "'while' is a reserved word [syntax-error]"),
         ("x 1️⃣$ y", "unexpected character '$' [syntax-error]"),
         ("1️⃣é == 1", "unexpected character 'é' [syntax-error]"),
+        // Pasted from a document: typographic quotes are named, with the text in straight ones.
+        ("target == 1️⃣“home”", "unexpected character '“', a curly quote; write text in straight quotes: \"home\" [syntax-error]"),
+        ("target == 1️⃣‘me’ || x", "unexpected character '‘', a curly quote; write text in straight quotes: \"me\" [syntax-error]"),
+        ("target == 1️⃣”home", "unexpected character '”', a curly quote; write text in straight quotes: \"…\" [syntax-error]"),
         ("\"é\" 1️⃣= 1", "unexpected '='; did you mean '=='? [syntax-error] fix: =="),
         ("1️⃣.x", "names with a leading '.' are not supported [unsupported-syntax]"),
         ("1️⃣`a`", "quoted identifiers are not supported [unsupported-syntax]"),

@@ -31,6 +31,32 @@ extension Checker {
         return accepted
     }
 
+    /// `target in ["news", 3]` type-checks, as the list is of mixed (dynamic) type, but the `3`
+    /// can never equal a string: the author meant `"3"`. A list of one kind, `target in [3]`, is
+    /// an error of `binaryType` instead.
+    mutating func checkMixedListElements(_ lhs: Expr, _ left: ExpressionType, in rhs: Expr,
+                                         _ right: ExpressionType) {
+        guard right == .list(.dyn), left != .dyn, left != .null, case .list(let elements) = rhs.kind else { return }
+        for element in elements {
+            guard case .literal(let literal) = element.kind, let meant = Self.literalType(literal),
+                !left.isComparable(with: meant)
+            else { continue }
+            let name = Self.path(of: lhs)?.joined(separator: ".")
+            report(ExpressionMessages.listElementNeverEqual(literal, meant, to: name, left, at: element.range))
+        }
+    }
+
+    /// The type of a literal other than `null`, which is comparable with everything.
+    private static func literalType(_ literal: Literal) -> ExpressionType? {
+        switch literal {
+        case .null: nil
+        case .bool: .bool
+        case .int: .int
+        case .double: .double
+        case .string: .string
+        }
+    }
+
     /// Ordering is defined between numbers (across int and double), strings, and bools.
     private static func isOrderable(_ lhs: ExpressionType, _ rhs: ExpressionType) -> Bool {
         func orderable(_ type: ExpressionType) -> Bool {

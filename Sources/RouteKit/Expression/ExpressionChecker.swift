@@ -161,6 +161,7 @@ struct Checker {
         case .binary(let op, let lhs, let rhs):
             let (left, right) = (type(of: lhs), type(of: rhs))
             hintText(op, lhs, left, rhs, right)
+            if op == .in { checkMixedListElements(lhs, left, in: rhs, right) }
             return binaryType(op, left, right, at: expr.range)
         case .conditional(let condition, let then, let otherwise):
             let c = type(of: condition)

@@ -20,6 +20,9 @@ struct CheckerTests {
         "target.matches('^[a-z]+$')", "matches(target, 'a')", "int(target) == id",
         "string(type) + target == 'x'", "double(type) / 2.0 > 1.0", "flag ? 1 : 2",
         "[1, 'a'] == [1, 2]", "{'k': 1} == {'k': 1.0}", "!flag || !(type > 1)",
+        // Mixed lists whose every element can equal the left side: numbers across int and
+        // double, null, and a left side of unknown type.
+        "type in [1, 2.5, null]", "score in [1, 2.5]", "target in ['a', null]", "aps.alert in [1, 'a']",
     ])
     func acceptsWellTypedExpressions(_ source: String) {
         #expect(Self.diagnostics(source) == [])
@@ -56,6 +59,11 @@ struct CheckerTests {
         ("type in ['a']", "0..<13: error: operator 'in' cannot be applied to 'int' and 'list(string)'; compare values of one type, or convert one side with int(), double() or string() [type-mismatch]"),
         ("'a' in target", "0..<13: error: operator 'in' needs a list or a map on its right, not 'string'; for text inside text, write y.contains(x) [type-mismatch]"),
         ("type in 3", "0..<9: error: operator 'in' needs a list or a map on its right, not 'int' [type-mismatch]"),
+        // A mixed list type-checks (CEL's list(dyn)), but an element of another kind never matches.
+        ("id in [1, 2, \"3\"]", "13..<16: warning: \"3\" is of type 'string' and 'id' is of type 'int': they are never equal, so this element never matches; write 3 [type-mismatch]"),
+        ("target in ['a', 3]", "16..<17: warning: 3 is of type 'int' and 'target' is of type 'string': they are never equal, so this element never matches; write \"3\" [type-mismatch]"),
+        ("flag in [true, 1]", "15..<16: warning: 1 is of type 'int' and 'flag' is of type 'bool': they are never equal, so this element never matches [type-mismatch]"),
+        ("(id + 1) in [1, 'x']", "16..<19: warning: \"x\" is of type 'string' and the left side is of type 'int': they are never equal, so this element never matches [type-mismatch]"),
         ("target ? 1 : 2", "0..<6: error: condition must be of type 'bool', not 'string' [type-mismatch]"),
         ("target[0] == 'a'", "0..<9: error: a value of type 'string' cannot be indexed [type-mismatch]"),
         ("tags['a'] == 'a'", "0..<9: error: a value of type 'list(string)' has no field 'a' [type-mismatch]"),

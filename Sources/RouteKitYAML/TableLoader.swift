@@ -43,16 +43,19 @@ public struct TableLoadError: Error, Sendable, CustomStringConvertible {
 public enum TableLoader {
     /// Loads and checks the table at `path` (a `.yaml`/`.yml` file or a directory).
     ///
-    /// A directory's route files are read recursively in lexical order of their relative paths;
-    /// `*.test.yaml` files are test files, not route files, and are skipped, as are hidden files
-    /// and folders (a name starting with `.`: `.git/`, an editor's lock or backup file).
+    /// A directory's route files are read recursively, symbolic links followed, in byte order of
+    /// their relative paths (as `LC_ALL=C ls` and git sort them); `*.test.yaml` files are test
+    /// files, not route files, and are skipped, as are hidden files and folders (a name starting
+    /// with `.`: `.git/`, an editor's lock or backup file). A folder that cannot be listed, a
+    /// broken link or a pipe named like a route file is a `TableLoadError`.
     ///
     /// ```swift
     /// let checked = try TableLoader.load(path: "routes/")
     /// print(checked.diagnostics.count)
     /// ```
     public static func load(path: String) throws(TableLoadError) -> CheckedTable {
-        let paths = try routeFiles(at: path)
+        let listing = try TableDirectory.list(path, named: isRouteFile)
+        let paths = listing?.files ?? [path]
         var files: [SourceFile] = []
         var documents: [(file: String, root: Node?)] = []
         var diagnostics: [Diagnostic] = []
@@ -65,6 +68,7 @@ public enum TableLoader {
             documents.append((file, document.root))
         }
         if paths.isEmpty { diagnostics.append(emptyTable(path)) }
+        diagnostics += (listing?.ignored ?? []).map(ignoredFile)
         let readAll = !diagnostics.contains { $0.severity == .error }
         let decoded = TableDecoder.decode(documents, complete: readAll)
         diagnostics += withoutFollowOnErrors(decoded.diagnostics, of: diagnostics)
@@ -102,11 +106,6 @@ public enum TableLoader {
         name.hasSuffix(".test.yaml") || name.hasSuffix(".test.yml")
     }
 
-    /// The route files of a table, in table order.
-    static func routeFiles(at path: String) throws(TableLoadError) -> [String] {
-        try files(at: path, named: isRouteFile) ?? [path]
-    }
-
     /// The test files (`*.test.yaml`) of a table: under a directory table, in lexical order of
     /// their relative paths; beside a single-file table `app.yaml` (or a compiled `app.json`),
     /// `app.test.yaml` and `app.test.yml`, those that exist.
@@ -116,7 +115,7 @@ public enum TableLoader {
     /// try TableLoader.testFiles(at: "app.yaml")             // ["app.test.yaml"] when it exists
     /// ```
     public static func testFiles(at path: String) throws(TableLoadError) -> [String] {
-        if let listed = try files(at: path, named: isTestFile) { return listed }
+        if let listing = try TableDirectory.list(path, named: isTestFile) { return listing.files }
         let directory = (path as NSString).deletingLastPathComponent
         return testFileNames(beside: path)
             .map { directory.isEmpty ? $0 : (directory as NSString).appendingPathComponent($0) }
@@ -136,36 +135,6 @@ public enum TableLoader {
     public static func testFileNames(beside table: String) -> [String] {
         let stem = ((table as NSString).lastPathComponent as NSString).deletingPathExtension
         return ["\(stem).test.yaml", "\(stem).test.yml"]
-    }
-
-    /// The files under a directory whose names pass `filter`, sorted by relative path; nil when
-    /// `path` is a file.
-    private static func files(at path: String, named filter: (String) -> Bool)
-        throws(TableLoadError) -> [String]?
-    {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw TableLoadError(path: path, reason: TableLoadError.reason("no such file or directory", opening: path))
-        }
-        guard isDirectory.boolValue else { return nil }
-        // The enumerator does not descend into a symbolic link to a directory: list its target.
-        let listed = (path as NSString).resolvingSymlinksInPath
-        guard let enumerator = FileManager.default.enumerator(atPath: listed) else {
-            throw TableLoadError(path: path, reason: "the directory cannot be listed")
-        }
-        var relative: [String] = []
-        while let entry = enumerator.nextObject() as? String {
-            let name = (entry as NSString).lastPathComponent
-            // Hidden files and folders are not the table's, as a shell's `*.yaml` leaves them
-            // out: `.git/`, an editor's lock link `.#messages.yaml` or backup `.messages.yaml`.
-            if name.hasPrefix(".") {
-                enumerator.skipDescendants()
-                continue
-            }
-            if filter(name) { relative.append(entry) }
-        }
-        let base = path.hasSuffix("/") ? String(path.dropLast()) : path
-        return relative.sorted().map { "\(base)/\($0)" }
     }
 
     /// The file's bytes, at most one past the size limit, and its real size.
@@ -200,6 +169,15 @@ public enum TableLoader {
         var result: [Diagnostic] = []
         for diagnostic in sorted where result.last != diagnostic { result.append(diagnostic) }
         return result
+    }
+
+    /// A file named like a route file but in upper case: `*.yaml` and `*.yml` are matched as
+    /// written, as on a case-sensitive file system, so its rules are not in the table.
+    static func ignoredFile(_ path: String) -> Diagnostic {
+        let name = (path as NSString).lastPathComponent
+        return Diagnostic(.warning, "ignored-file",
+                          "'\(name)' is not read: route files end in '.yaml' or '.yml', in lower case; rename it to read its rules",
+                          at: .wholeFile(path))
     }
 
     static func emptyTable(_ path: String) -> Diagnostic {

@@ -1,0 +1,139 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import Testing
+
+/// A directory table reads every route file under it, links followed, in byte order of the files'
+/// relative paths; what it cannot read stops the command (exit 2) instead of leaving rules out.
+@Suite struct DirectoryTableTests {
+    static let header = """
+        version: 1
+        tabs: [home, me]
+        payload: {type: int}
+
+        """
+
+    static func rule(_ name: String, type: Int = 1) -> String {
+        "routes:\n  - {name: \(name), when: type == \(type), tab: me}\n"
+    }
+
+    /// `base/app.yaml` declares the table; its one rule matches `type == 1`.
+    private func table(_ base: String = "routes") throws -> TemporaryDirectory {
+        let dir = try TemporaryDirectory()
+        try dir.write("\(base)/app.yaml", Self.header + Self.rule("own", type: 1))
+        return dir
+    }
+
+    private func link(_ dir: TemporaryDirectory, _ path: String, to destination: String) throws {
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.url.appendingPathComponent(path).path, withDestinationPath: destination)
+    }
+
+    /// The first rule `table` gives a `type` payload, by `eval --payloads`.
+    private func firstMatch(_ table: String, type: Int, in dir: TemporaryDirectory) throws -> String {
+        try dir.write("p.jsonl", "{\"type\":\(type)}\n")
+        let run = try runRouteCheck(["eval", table, "--payloads", "p.jsonl"], in: dir.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        return run.stdout
+    }
+
+    @Test func aTableReachedThroughALinkToItsFolderIsRead() throws {
+        let dir = try table("real")
+        try link(dir, "routes", to: "real")
+        for path in ["routes", "routes/", "routes//"] {
+            let run = try runRouteCheck(["validate", path], in: dir.url)
+            #expect(run == RouteCheckRun(stdout: "1 table, 1 file, 1 rule: 0 errors, 0 warnings\n", stderr: "", status: 0),
+                    "\(path)")
+        }
+    }
+
+    @Test func aLinkedFolderInsideATableAddsItsRules() throws {
+        let dir = try table()
+        try dir.write("shared/more.yaml", Self.rule("shared", type: 7))
+        try link(dir, "routes/linked", to: "../shared")
+        #expect(try firstMatch("routes", type: 7, in: dir) == "{\"rule\":\"shared\",\"index\":1}\n")
+    }
+
+    @Test func aLinkBackToAFolderBeingReadDoesNotReadItAgain() throws {
+        let dir = try table()
+        try dir.write("routes/sub/more.yaml", Self.rule("sub", type: 2))
+        try link(dir, "routes/sub/up", to: "..")
+        let run = try runRouteCheck(["validate", "routes"], in: dir.url)
+        #expect(run == RouteCheckRun(stdout: "1 table, 2 files, 2 rules: 0 errors, 0 warnings\n", stderr: "", status: 0))
+    }
+
+    @Test func aFolderNamedLikeARouteFileIsAFolder() throws {
+        let dir = try table()
+        try dir.write("routes/extra.yml/more.yaml", Self.rule("inner", type: 3))
+        #expect(try firstMatch("routes", type: 3, in: dir) == "{\"rule\":\"inner\",\"index\":1}\n")
+    }
+
+    @Test func filesAreReadInByteOrderOfTheirRelativePaths() throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("routes/0.yaml", Self.header)
+        // "e\u{301}" (a decomposed é) starts with the byte of "e", so it comes before "f", as
+        // `LC_ALL=C ls` and git list it; "B" comes before "a", and "10" before "9".
+        let names = ["f.yaml", "e\u{301}.yaml", "a.yaml", "B.yaml", "9.yaml", "10.yaml", "a/z.yaml", "a-b.yaml"]
+        for (type, name) in names.enumerated() { try dir.write("routes/" + name, Self.rule("r\(type)", type: type)) }
+        try dir.write("p.jsonl", names.indices.map { "{\"type\":\($0)}\n" }.joined())
+        let run = try runRouteCheck(["eval", "routes", "--payloads", "p.jsonl"], in: dir.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        // Where each file's rule is in table order: 10, 9, B, a-b, a.yaml, a/z, é, f.
+        let expected = [7, 6, 4, 2, 1, 0, 5, 3]
+        #expect(run.stdout == zip(names.indices, expected).map { "{\"rule\":\"r\($0)\",\"index\":\($1)}\n" }.joined())
+    }
+
+    @Test func aRouteFileNamedInUpperCaseIsReportedNotRead() throws {
+        let dir = try table()
+        try dir.write("routes/Legacy.YAML", Self.rule("legacy", type: 4))
+        try dir.write("routes/notes.TXT", "not a table")
+        let run = try runRouteCheck(["validate", "routes"], in: dir.url)
+        #expect(run == RouteCheckRun(stdout: """
+            routes/Legacy.YAML:1:1: warning: 'Legacy.YAML' is not read: route files end in '.yaml' or '.yml', in lower case; rename it to read its rules [ignored-file]
+            1 table, 1 file, 1 rule: 0 errors, 1 warning
+
+            """, stderr: "", status: 0))
+        #expect(try runRouteCheck(["validate", "--strict", "routes"], in: dir.url).status == 1)
+    }
+
+    @Test func aBrokenLinkNamedLikeARouteFileStopsTheCommand() throws {
+        let dir = try table()
+        try link(dir, "routes/gone.yaml", to: "moved.yaml")
+        try link(dir, "routes/gone-folder", to: "nowhere")
+        let run = try runRouteCheck(["validate", "routes"], in: dir.url)
+        #expect(run == RouteCheckRun(
+            stdout: "", stderr: "Error: cannot read 'routes/gone.yaml': broken symbolic link: its target 'moved.yaml' does not exist\n",
+            status: 2))
+        try FileManager.default.removeItem(at: dir.url.appendingPathComponent("routes/gone.yaml"))
+        try link(dir, "routes/loop.yaml", to: "loop.yaml")
+        let loop = try runRouteCheck(["validate", "routes"], in: dir.url)
+        #expect(loop.stderr == "Error: cannot read 'routes/loop.yaml': symbolic link loop: the links lead back to themselves\n")
+        #expect(loop.status == 2)
+    }
+
+    @Test func aPipeNamedLikeARouteFileStopsTheCommandInsteadOfWaiting() throws {
+        let dir = try table()
+        #expect(mkfifo(dir.url.appendingPathComponent("routes/pipe.yaml").path, 0o600) == 0)
+        let run = try runRouteCheck(["validate", "routes"], in: dir.url)
+        #expect(run == RouteCheckRun(
+            stdout: "", stderr: "Error: cannot read 'routes/pipe.yaml': not a regular file (a pipe, a socket or a device)\n",
+            status: 2))
+    }
+
+    /// Root lists any folder, so this runs only as another user.
+    @Test(.enabled(if: geteuid() != 0)) func aFolderThatCannotBeListedStopsTheCommand() throws {
+        let dir = try table()
+        let locked = try dir.write("routes/rules/more.yaml", Self.rule("locked")).deletingLastPathComponent()
+        try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: locked.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: locked.path) }
+        let run = try runRouteCheck(["validate", "routes"], in: dir.url)
+        #expect(run == RouteCheckRun(
+            stdout: "", stderr: "Error: cannot read 'routes/rules': the directory cannot be listed (permission denied?)\n",
+            status: 2))
+    }
+}

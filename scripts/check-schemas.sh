@@ -5,7 +5,8 @@
 #      Tests/Fixtures/schema/valid/ file validates against routes.schema.json;
 #   3. every routes/**/*.test.yaml (or .test.yml) validates against tests.schema.json;
 #   4. every file in Tests/Fixtures/schema/broken/ FAILS routes.schema.json with a schema error
-#      (a file that does not even parse as YAML does not count: it would test nothing).
+#      (a file that does not even parse as YAML does not count: it would test nothing);
+#   5. every file in Tests/Fixtures/schema/broken-tests/ FAILS tests.schema.json likewise.
 # Needs check-jsonschema (pip install check-jsonschema). Exit 0 when all hold, 1 otherwise.
 #
 #   scripts/check-schemas.sh
@@ -17,6 +18,7 @@ ROUTES_SCHEMA=schemas/routes.schema.json
 TESTS_SCHEMA=schemas/tests.schema.json
 VALID_DIR=Tests/Fixtures/schema/valid
 BROKEN_DIR=Tests/Fixtures/schema/broken
+BROKEN_TESTS_DIR=Tests/Fixtures/schema/broken-tests
 
 if ! command -v check-jsonschema >/dev/null 2>&1; then
     echo "check-schemas: check-jsonschema not found (pip install check-jsonschema)" >&2
@@ -83,6 +85,15 @@ if ((${#broken_files[@]} == 0)); then
     echo "FAIL broken fixtures: none found in $BROKEN_DIR"
     failed=1
 elif ! scripts/expect-rejected.sh "broken fixtures" "$ROUTES_SCHEMA" "${broken_files[@]}"; then
+    failed=1
+fi
+
+# 5. Broken test-file fixtures, against the test-file schema.
+mapfile -t broken_tests < <(list_files "$BROKEN_TESTS_DIR")
+if ((${#broken_tests[@]} == 0)); then
+    echo "FAIL broken test-file fixtures: none found in $BROKEN_TESTS_DIR"
+    failed=1
+elif ! scripts/expect-rejected.sh "broken test-file fixtures" "$TESTS_SCHEMA" "${broken_tests[@]}"; then
     failed=1
 fi
 

@@ -16,6 +16,7 @@ import Testing
 
     @Test func thereAreFixtures() {
         #expect(Self.files("broken").count >= 10)
+        #expect(Self.files("broken-tests").count >= 3)
         #expect(Self.files("valid").count >= 1)
     }
 
@@ -30,5 +31,16 @@ import Testing
     func validFileIsAccepted(_ name: String) throws {
         let run = try runRouteCheck(["validate", "valid/" + name], in: Self.fixtures)
         #expect(run.status == 0, "\(run)")
+    }
+
+    /// Test files the test-file schema rejects, `routecheck test` rejects too (run against the
+    /// example app's table).
+    @Test(arguments: files("broken-tests"))
+    func brokenTestFileIsRejected(_ name: String) throws {
+        let routes = Self.fixtures.deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("routes").path
+        let run = try runRouteCheck(["test", routes, "broken-tests/" + name], in: Self.fixtures)
+        #expect(run.status == 1, "\(run)")
+        #expect(run.stdout.contains(": error: "), "\(run)")
     }
 }

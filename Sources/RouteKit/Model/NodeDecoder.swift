@@ -98,11 +98,9 @@ struct NodeDecoder {
                                            found: node.kindDescription, at: node.range))
             return nil
         }
-        if case .null? = node.resolvedScalar, scalar.style == .plain, !scalar.value.isEmpty {
-            report(ModelMessages.wrongType(expected: "a string", for: what(), found: "null",
-                                           at: node.range))
-            return nil
-        }
+        // `title:`, `title: ~` and `title: null` are one YAML null: the empty text, as the
+        // editor schema says.
+        if case .null? = node.resolvedScalar, scalar.style == .plain { return "" }
         return scalar.value
     }
 

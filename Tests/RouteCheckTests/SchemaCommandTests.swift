@@ -72,6 +72,9 @@ import Testing
         #expect(schema["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema")
         #expect(schema["type"] as? String == "object")
         #expect(schema["additionalProperties"] as? Bool == true)
+        // A backend validating with the schema is told of the limits it cannot express.
+        let description = try #require(schema["description"] as? String)
+        #expect(description.contains("\(PayloadLimits.maxBytes) bytes of JSON, nesting deeper than \(PayloadLimits.maxDepth) levels"))
         let properties = try #require(schema["properties"] as? [String: Any])
         #expect(properties.keys.sorted() == ["aps", "id", "ratio", "tags", "type"])
         let id = try #require(properties["id"] as? [String: Any])

@@ -37,12 +37,16 @@ public enum PayloadSchema {
         var schema: [String: JSONValue] = [
             "$schema": .string(dialect),
             "title": "RouteKit notification payload",
-            "description": """
+            "description": .string("""
                 A notification payload this route table understands: a JSON object whose \
                 declared fields each have a form their declared type accepts. A value of another \
                 form would be treated as missing by the app. Other keys are allowed (APNs adds \
-                its own). Passing does not mean a rule matches: see x-routekit-rules.
-                """,
+                its own). Passing does not mean a rule matches: see x-routekit-rules. The app \
+                refuses a whole payload, whatever its keys, over RouteKit's limits, which this \
+                schema does not check: \(PayloadLimits.maxBytes) bytes of JSON, nesting deeper \
+                than \(PayloadLimits.maxDepth) levels, a string of more than \
+                \(PayloadLimits.maxStringBytes) bytes, a key given twice.
+                """),
             "type": "object",
             "additionalProperties": true,
             "$comment": """

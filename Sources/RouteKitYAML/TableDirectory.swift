@@ -11,7 +11,8 @@ import Foundation
 /// links followed, that never leaves a file out without saying so.
 ///
 /// A repository's table is often reached through links (`routes -> app/routes`, a shared folder
-/// linked into several tables), so a link is read as what it points to. A folder that cannot be
+/// linked into several tables), so a link is read as what it points to; each folder is read once,
+/// through the first link the walk meets (it lists entries in byte order). A folder that cannot be
 /// listed, a broken link or a pipe named like a route file stops the load (exit 2): skipping it
 /// would leave its rules out of a table that then validates clean.
 ///
@@ -34,8 +35,8 @@ enum TableDirectory {
             throw TableLoadError(path: path, reason: TableLoadError.reason("no such file or directory", opening: path))
         }
         guard case .directory(let identity) = kind else { return nil }
-        var walk = Walk()
-        try walk.visit(base(of: path), ancestors: [identity], named: filter)
+        var walk = Walk(visited: [identity])
+        try walk.visit(base(of: path), named: filter)
         walk.listing.files.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         walk.listing.ignored.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         return walk.listing
@@ -49,7 +50,7 @@ enum TableDirectory {
     }
 
     private enum Kind {
-        /// A directory, by device and inode, to notice a link back to a folder being walked.
+        /// A directory, by device and inode, to notice a folder reached again through a link.
         case directory(Identity)
         case file
         case other
@@ -85,18 +86,22 @@ enum TableDirectory {
     }
 
     private struct Walk {
+        /// Every folder listed so far. A folder reached again through a link is not listed again:
+        /// a link back to a folder being walked would list it for ever, and folders linking twice
+        /// to the next, level after level, would list the last one 2ⁿ times.
+        var visited: Set<Identity>
         var listing = Listing(files: [], ignored: [])
 
-        mutating func visit(_ directory: String, ancestors: Set<Identity>,
-                            named filter: (String) -> Bool) throws(TableLoadError)
-        {
+        /// Lists `directory`'s entries in byte order, so that a folder reached by two links is
+        /// always read through the same one.
+        mutating func visit(_ directory: String, named filter: (String) -> Bool) throws(TableLoadError) {
             let names: [String]
             do {
                 names = try FileManager.default.contentsOfDirectory(atPath: directory)
             } catch {
                 throw TableLoadError(path: directory, reason: "the directory cannot be listed (permission denied?)")
             }
-            for name in names {
+            for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
                 // Hidden files and folders are not the table's, as a shell's `*.yaml` leaves them
                 // out: `.git/`, an editor's lock link `.#messages.yaml` or backup `.messages.yaml`.
                 if name.hasPrefix(".") { continue }
@@ -118,9 +123,8 @@ enum TableDirectory {
                 }
                 switch kind {
                 case .directory(let identity):
-                    // A link back to a folder being walked would list it for ever; its files are read once.
-                    guard !ancestors.contains(identity) else { continue }
-                    try visit(path, ancestors: ancestors.union([identity]), named: filter)
+                    guard visited.insert(identity).inserted else { continue }
+                    try visit(path, named: filter)
                 case .file where named:
                     listing.files.append(path)
                 case .file:

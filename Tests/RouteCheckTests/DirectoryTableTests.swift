@@ -67,6 +67,25 @@ import Testing
         #expect(run == RouteCheckRun(stdout: "1 table, 2 files, 2 rules: 0 errors, 0 warnings\n", stderr: "", status: 0))
     }
 
+    /// Each level links twice to the next: walked link by link, the last folder would be read
+    /// 2²⁴ times. Each folder is read once, through the first link in byte order.
+    @Test(.timeLimit(.minutes(1))) func foldersLinkedManyTimesAreReadOnce() throws {
+        let dir = try table()
+        let levels = 24
+        for level in 0..<levels {
+            try dir.write("shared/\(level)/r.yaml", Self.rule("r\(level)", type: 100 + level))
+            let from = level == 0 ? "routes" : "shared/\(level - 1)"
+            try link(dir, from + "/a", to: dir.url.appendingPathComponent("shared/\(level)").path)
+            try link(dir, from + "/b", to: dir.url.appendingPathComponent("shared/\(level)").path)
+        }
+        let run = try runRouteCheck(["validate", "routes"], in: dir.url)
+        #expect(run == RouteCheckRun(stdout: "1 table, \(levels + 1) files, \(levels + 1) rules: 0 errors, 0 warnings\n",
+                                     stderr: "", status: 0))
+        // Read through routes/a/a/…: the deepest file, routes/a/…/a/r.yaml, sorts first.
+        #expect(try firstMatch("routes", type: 100 + levels - 1, in: dir)
+            == "{\"rule\":\"r\(levels - 1)\",\"index\":0}\n")
+    }
+
     @Test func aFolderNamedLikeARouteFileIsAFolder() throws {
         let dir = try table()
         try dir.write("routes/extra.yml/more.yaml", Self.rule("inner", type: 3))

@@ -31,6 +31,10 @@ public final class Console {
     public private(set) var capturedOutput = ""
     public private(set) var capturedError = ""
 
+    /// The `errno` of the first write to standard output that failed (a full disk, a closed
+    /// stream), or nil: a command whose output did not get out must not exit 0.
+    public private(set) var outputFailure: Int32?
+
     private let capturing: Bool
     private var outputBuffer = ""
     private var errorBuffer = ""
@@ -114,13 +118,15 @@ public final class Console {
             if stream == .output { capturedOutput += text } else { capturedError += text }
             return
         }
-        Self.writeAll(text, to: stream == .output ? 1 : 2)
+        let failure = Self.writeAll(text, to: stream == .output ? 1 : 2)
+        if stream == .output, outputFailure == nil { outputFailure = failure }
     }
 
-    private static func writeAll(_ text: String, to descriptor: Int32) {
+    /// Writes every byte, retrying after interruptions; the `errno` of a failure, or nil.
+    private static func writeAll(_ text: String, to descriptor: Int32) -> Int32? {
         var bytes = Array(text.utf8)
-        bytes.withUnsafeMutableBytes { buffer in
-            guard let base = buffer.baseAddress else { return }
+        return bytes.withUnsafeMutableBytes { buffer -> Int32? in
+            guard let base = buffer.baseAddress else { return nil }
             var written = 0
             while written < buffer.count {
                 let result = write(descriptor, base + written, buffer.count - written)
@@ -129,9 +135,10 @@ public final class Console {
                 } else if result < 0 && errno == EINTR {
                     continue
                 } else {
-                    return
+                    return result < 0 ? errno : EIO
                 }
             }
+            return nil
         }
     }
 }

@@ -93,7 +93,7 @@ public struct OptionSpec: Sendable, Equatable {
     /// `--color auto|always|never`, shared by every command that can color its output.
     public static let color = OptionSpec.choice(
         "color", ColorMode.allCases.map(\.rawValue), default: ColorMode.auto.rawValue,
-        help: "When to color the output; auto: on a terminal. NO_COLOR set turns color off in every mode")
+        help: "When to color the output; auto: on a terminal. NO_COLOR, set and not empty, turns color off in every mode")
 
     /// `--help`, which every command accepts without declaring it.
     public static let help = OptionSpec.flag("help", short: "h", help: "Show help information")

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import RouteKit
 
 /// The `routecheck` command line: finds the command, parses its arguments, runs it, and turns
@@ -38,7 +45,12 @@ public enum RouteCheckCLI {
         let console = Console.standard()
         let status = run(arguments, environment: environment, console: console)
         console.flush()
-        return status
+        // `compile -o - > routes.json` on a full disk must not pass a CI step with half a file.
+        // A reader that went away (`| head`) is not an error to report.
+        guard let failure = console.outputFailure, failure != EPIPE else { return status }
+        console.err("Error: cannot write to standard output: \(String(cString: strerror(failure)))\n")
+        console.flush()
+        return 2
     }
 
     /// Runs the tool writing to `console` (use `Console.capturing()` in tests); does not flush.

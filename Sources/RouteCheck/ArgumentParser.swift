@@ -85,14 +85,23 @@ public enum ArgumentParser {
                 flags.insert(spec.name)
             case .value(_, let choices, _):
                 var value = inlineValue
-                if value == nil, index < arguments.count,
-                    !(arguments[index].hasPrefix("-") && arguments[index] != "-")
-                {
+                // The next argument is the value, even when it starts with '-' (`-o -dash.json`,
+                // `--payload -1`), unless it is an option of the command: then the value was
+                // left out (`--payload --explain`).
+                if value == nil, index < arguments.count, !Self.isOption(arguments[index], of: options) {
                     value = arguments[index]
                     index += 1
                 }
                 guard let value else {
-                    record(.usage("missing value for option '--\(spec.name)'"))
+                    record(.usage("missing value for option '--\(spec.name)'; "
+                        + "for a value that starts with '-', write --\(spec.name)=VALUE"))
+                    continue
+                }
+                if choices == nil, values[spec.name] != nil {
+                    // A setting given again overrides (`--format json` after an alias's
+                    // `--format text`), but a second `--payload` or `-o` would drop the first
+                    // without a word.
+                    record(.usage("option '--\(spec.name)' is given twice; give it once"))
                     continue
                 }
                 if let choices, !choices.contains(value) {
@@ -118,6 +127,17 @@ public enum ArgumentParser {
         }
         return .arguments(
             ParsedArguments(flags: flags, values: values, positionals: positionals, defaults: defaults))
+    }
+
+    /// Whether `argument` names one of `options`: `--name`, `--name=value` or `-x`.
+    private static func isOption(_ argument: String, of options: [OptionSpec]) -> Bool {
+        if argument == "--" { return true }
+        if argument.hasPrefix("--") {
+            let name = argument.dropFirst(2).prefix { $0 != "=" }
+            return options.contains { $0.name == name }
+        }
+        guard argument.hasPrefix("-"), argument.count == 2, let letter = argument.last else { return false }
+        return options.contains { $0.short == letter }
     }
 
     private static func checkCount(_ positionals: [String], against specs: [ArgumentSpec])

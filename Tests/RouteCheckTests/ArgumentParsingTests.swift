@@ -85,8 +85,12 @@ func runInProcess(_ arguments: [String], environment: [String: String] = [:])
                   error: "invalid value 'xml' for option '--format'; expected one of text, json, github"),
         Rejection(arguments: ["--format=jsn", "t"],
                   error: "invalid value 'jsn' for option '--format'; did you mean 'json'?"),
-        Rejection(arguments: ["t", "--format"], error: "missing value for option '--format'"),
-        Rejection(arguments: ["--format", "--strict", "t"], error: "missing value for option '--format'"),
+        Rejection(arguments: ["t", "--format"],
+                  error: "missing value for option '--format'; for a value that starts with '-', write --format=VALUE"),
+        Rejection(arguments: ["--format", "--strict", "t"],
+                  error: "missing value for option '--format'; for a value that starts with '-', write --format=VALUE"),
+        Rejection(arguments: ["--format", "-s", "t"],
+                  error: "invalid value '-s' for option '--format'; expected one of text, json, github"),
         Rejection(arguments: ["--strict=yes", "t"], error: "option '--strict' does not take a value"),
         Rejection(arguments: ["-x", "t"], error: "unknown option '-x'"),
         Rejection(arguments: ["--fromat", "json", "t"],
@@ -117,6 +121,21 @@ func runInProcess(_ arguments: [String], environment: [String: String] = [:])
         #expect(repeated == .arguments(ParsedArguments(
                 flags: [], values: ["format": ["json", "github"]], positionals: ["t"],
                 defaults: ["format": "text", "color": "auto"])))
+    }
+
+    /// A value may start with '-' (`-o -dash.json`, `--payload -1`) unless it is one of the
+    /// command's options; a free value given twice is an error, not a silent override.
+    @Test func valuesStartingWithADashAndFreeValuesGivenTwice() throws {
+        let configuration = CompileCommand.configuration
+        let parsed = try ArgumentParser.parse(["t", "-o", "-dash.json"], for: configuration)
+        guard case .arguments(let arguments) = parsed else { Issue.record("expected arguments"); return }
+        #expect(arguments.value("output") == "-dash.json")
+        #expect(throws: CLIError.usage("option '--output' is given twice; give it once")) {
+            try ArgumentParser.parse(["t", "-o", "a.json", "--output", "b.json"], for: configuration)
+        }
+        let eval = runInProcess(["eval", "t", "--payload", "{}", "--payload", "{\"type\":3}"])
+        #expect(eval.status == 2)
+        #expect(eval.stderr.hasPrefix("Error: option '--payload' is given twice; give it once\n"))
     }
 
     @Test func defaultsApplyWhenOptionsAreAbsent() throws {

@@ -55,6 +55,10 @@ public enum TableLoader {
     /// ```
     public static func load(path: String) throws(TableLoadError) -> CheckedTable {
         let listing = try TableDirectory.list(path, named: isRouteFile)
+        if listing == nil, isTestFile((path as NSString).lastPathComponent) {
+            throw TableLoadError(path: path, reason: "it is a test file (*.test.yaml), not a route table; "
+                + "run it with 'routecheck test TABLE \(path)'")
+        }
         let paths = listing?.files ?? [path]
         var files: [SourceFile] = []
         var documents: [(file: String, root: Node?)] = []
@@ -72,6 +76,7 @@ public enum TableLoader {
         let readAll = !diagnostics.contains { $0.severity == .error }
         let decoded = TableDecoder.decode(documents, complete: readAll)
         diagnostics += withoutFollowOnErrors(decoded.diagnostics, of: diagnostics)
+            .map { listing == nil ? withSplitTableHint($0, file: path) : $0 }
         // Expressions are checked even when the structure has errors, so one run reports all;
         // rules that failed to decode are simply not there.
         let checked = TableChecker.check(
@@ -169,6 +174,23 @@ public enum TableLoader {
         var result: [Diagnostic] = []
         for diagnostic in sorted where result.last != diagnostic { result.append(diagnostic) }
         return result
+    }
+
+    /// "missing required key 'tabs'" in a file given alone, beside other route files: most
+    /// likely one part of a table split over several files, which is checked as its folder.
+    static func withSplitTableHint(_ diagnostic: Diagnostic, file: String) -> Diagnostic {
+        guard diagnostic.code == "missing-key", diagnostic.message.hasPrefix("missing required key 'tabs'") else {
+            return diagnostic
+        }
+        let folder = (file as NSString).deletingLastPathComponent
+        let siblings = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+        guard siblings.contains(where: { isRouteFile($0) && $0 != (file as NSString).lastPathComponent }) else {
+            return diagnostic
+        }
+        var hinted = diagnostic
+        hinted.notes.append(DiagnosticNote(
+            "if this file is one part of a table split over several files, check the folder: '\(folder.isEmpty ? "." : folder + "/")'"))
+        return hinted
     }
 
     /// A file named like a route file but in upper case: `*.yaml` and `*.yml` are matched as

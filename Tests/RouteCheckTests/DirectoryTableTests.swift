@@ -155,4 +155,37 @@ import Testing
             stdout: "", stderr: "Error: cannot read 'routes/rules': the directory cannot be listed (permission denied?)\n",
             status: 2))
     }
+
+    /// One file of a split table, checked alone, lacks `tabs`: that is said once, with a pointer
+    /// to the folder, and the tabs its rules name are not also "unknown".
+    @Test func oneFileOfASplitTableCheckedAlonePointsAtItsFolder() throws {
+        let dir = try table()
+        try dir.write("routes/more.yaml", Self.rule("more", type: 2))
+        let run = try runRouteCheck(["validate", "routes/more.yaml"], in: dir.url)
+        #expect(run == RouteCheckRun(stdout: """
+            routes/more.yaml:1:1: error: missing required key 'tabs' in the route table [missing-key]
+            routes:
+            ^
+                note: if this file is one part of a table split over several files, check the folder: 'routes/'
+            routes/more.yaml:1:1: error: missing required key 'version' in the route table [missing-key]
+            routes:
+            ^
+            routes/more.yaml:2:24: warning: undeclared payload field 'type'; declare it under 'payload' to have it checked [undeclared-field]
+              - {name: more, when: type == 2, tab: me}
+                                   ^~~~
+            1 table, 1 file, 1 rule: 2 errors, 1 warning
+
+            """, stderr: "", status: 1))
+    }
+
+    @Test func aTestFileIsNotATable() throws {
+        let dir = try table()
+        try dir.write("routes/app.test.yaml", "cases: []\n")
+        let run = try runRouteCheck(["validate", "routes/app.test.yaml"], in: dir.url)
+        #expect(run == RouteCheckRun(stdout: "", stderr: """
+            Error: cannot read 'routes/app.test.yaml': it is a test file (*.test.yaml), not a route table; \
+            run it with 'routecheck test TABLE routes/app.test.yaml'
+
+            """, status: 2))
+    }
 }

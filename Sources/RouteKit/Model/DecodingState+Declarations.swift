@@ -132,9 +132,10 @@ extension DecodingState {
 
     /// A tab by name, or by index in the tab bar.
     mutating func tabName(_ node: Node, _ what: @autoclosure () -> String) -> String? {
-        // No tab could be read from a `tabs` that is there (or misspelled), and that is reported:
-        // every tab named would otherwise be "unknown" too.
-        if tabs.isEmpty, tabsDeclared || lostSections.contains("tabs") { return nil }
+        // No tab could be read from a `tabs` that is there, misspelled or missing (one file of
+        // a split table validated alone), and that is reported: every tab named would
+        // otherwise be "unknown" too.
+        if tabs.isEmpty { return nil }
         if case .int(let index)? = node.resolvedScalar {
             if let known = tabsKnownByIndex, index >= known { return nil }
             guard index >= 0, index < tabs.count else {

@@ -117,7 +117,7 @@ struct EvalCommand: Command {
         throws(CLIError) -> ExitStatus
     {
         guard let handle = file == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: file) else {
-            throw .io("cannot read '\(file)': " + TableLoadError.reason("no such file or not readable", opening: file))
+            throw .io("cannot read '\(file)': " + FileProblem.reason(reading: file))
         }
         defer { if file != "-" { try? handle.close() } }
         var bad = false
@@ -156,7 +156,7 @@ struct EvalCommand: Command {
                 context.console.out(JSONWriter.write(output, keyOrder: .spec) + "\n")
             }
         } catch {
-            throw .io("cannot read '\(file)': \(error.localizedDescription)")
+            throw .io("cannot read '\(file)': " + FileProblem.reason(reading: file, error: error))
         }
         return bad ? .findings : .success
     }

@@ -35,13 +35,13 @@ public enum InputPath {
     public static func readBytes(_ path: String) throws(CLIError) -> [UInt8] {
         // FileHandle rather than FileManager.contents, which cannot read pipes (`<(…)`).
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw .io("cannot read '\(path)': " + TableLoadError.reason("no such file or permission denied", opening: path))
+            throw .io("cannot read '\(path)': " + FileProblem.reason(reading: path))
         }
         defer { try? handle.close() }
         do {
             return [UInt8](try handle.readToEnd() ?? Data())
         } catch {
-            throw .io("cannot read '\(path)': \(error.localizedDescription)")
+            throw .io("cannot read '\(path)': " + FileProblem.reason(reading: path, error: error))
         }
     }
 

@@ -78,14 +78,14 @@ enum ProgramLoader {
     /// file is reported by the decoder rather than truncated.
     static func readCompiled(_ path: String) throws(CLIError) -> [UInt8] {
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw .io("cannot read '\(path)': permission denied or not a regular file")
+            throw .io("cannot read '\(path)': " + FileProblem.reason(reading: path))
         }
         defer { try? handle.close() }
         do {
             let data = try handle.read(upToCount: CompiledTableFormat.maxBytes + 1) ?? Data()
             return [UInt8](data)
         } catch {
-            throw .io("cannot read '\(path)': \(error.localizedDescription)")
+            throw .io("cannot read '\(path)': " + FileProblem.reason(reading: path, error: error))
         }
     }
 }

@@ -145,7 +145,7 @@ public enum TableLoader {
     /// The file's bytes, at most one past the size limit, and its real size.
     static func readBytes(_ path: String) throws(TableLoadError) -> (bytes: [UInt8], size: Int) {
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw TableLoadError(path: path, reason: TableLoadError.reason("permission denied or not a regular file", opening: path))
+            throw TableLoadError(path: path, reason: FileProblem.reason(reading: path))
         }
         defer { try? handle.close() }
         do {
@@ -156,7 +156,7 @@ public enum TableLoader {
             let size = (attributes?[.size] as? NSNumber)?.intValue ?? data.count
             return ([UInt8](data), size)
         } catch {
-            throw TableLoadError(path: path, reason: error.localizedDescription)
+            throw TableLoadError(path: path, reason: FileProblem.reason(reading: path, error: error))
         }
     }
 

@@ -47,3 +47,30 @@ import Testing
         #expect(text == "Error: cannot write to standard output: Bad file descriptor\n")
     }
 }
+
+/// An input that cannot be read is named with the reason a user acts on, never Foundation's
+/// "The operation could not be completed".
+@Suite struct InputFailureTests {
+    @Test(arguments: [
+        ["eval", "routes", "--payload", "@folder"], ["eval", "routes", "--payloads", "folder"],
+        ["simulate", "routes", "--events", "folder"], ["test", "routes", "folder"],
+    ])
+    func aFolderWhereAFileIsExpected(_ arguments: [String]) throws {
+        let dir = try CompileCommandTests.exampleTable()
+        try FileManager.default.createDirectory(at: dir.url.appendingPathComponent("folder"), withIntermediateDirectories: true)
+        let run = try runRouteCheck(arguments, in: dir.url)
+        #expect(run.stderr == "Error: cannot read 'folder': it is a directory, not a file\n")
+        #expect(run.status == 2)
+    }
+
+    @Test func aMissingFileAndABrokenLink() throws {
+        let dir = try CompileCommandTests.exampleTable()
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.url.appendingPathComponent("broken.json").path, withDestinationPath: "moved.json")
+        let missing = try runRouteCheck(["eval", "routes", "--payloads", "missing.jsonl"], in: dir.url)
+        #expect(missing.stderr == "Error: cannot read 'missing.jsonl': no such file or directory\n")
+        let broken = try runRouteCheck(["eval", "routes", "--payload", "@broken.json"], in: dir.url)
+        #expect(broken.stderr == "Error: cannot read 'broken.json': broken symbolic link: what it points to does not exist\n")
+        #expect(broken.status == 2)
+    }
+}

@@ -70,8 +70,8 @@ public enum RouteCheckCLI {
         }
         switch first {
         case "-h", "--help":
-            console.out(HelpFormatter.toolHelp(commands: commands))
-            return ExitStatus.success.rawValue
+            // `routecheck --help validate` asks for validate's help, as `help validate` does.
+            return help(Array(arguments.dropFirst().prefix(1)), console: console)
         case "--version":
             console.out(version + "\n")
             return ExitStatus.success.rawValue
@@ -107,6 +107,8 @@ public enum RouteCheckCLI {
         var message = "unknown command '\(name)'"
         if let close = Suggestion.closest(to: name, in: names) {
             message += "; did you mean '\(close)'?"
+        } else if name == "version" {
+            message += "; did you mean '--version'?"
         }
         console.err(HelpFormatter.usageError(message, usage: usage, helpCommand: toolName))
         return nil

@@ -64,6 +64,14 @@ func runInProcess(_ arguments: [String], environment: [String: String] = [:])
             "Error: unknown option '--verison'; did you mean '--version'?\n"))
     }
 
+    @Test func helpBeforeACommandIsThatCommandsHelp() {
+        let validateHelp = runInProcess(["help", "validate"])
+        #expect(runInProcess(["--help", "validate"]) == validateHelp)
+        #expect(runInProcess(["-h", "validate"]).stdout == validateHelp.stdout)
+        #expect(validateHelp.stdout.hasPrefix("OVERVIEW: Check route tables"))
+        #expect(runInProcess(["version"]).stderr.hasPrefix("Error: unknown command 'version'; did you mean '--version'?\n"))
+    }
+
     @Test func unknownOptionSuggests() {
         let result = runInProcess(["validate", "--strcit", "routes/"])
         #expect(result.status == 2)

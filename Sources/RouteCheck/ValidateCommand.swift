@@ -66,14 +66,21 @@ struct ValidateCommand: Command {
         var files: [SourceFile] = []
         var shown: [Diagnostic] = []
         var suppressedNotes: [String] = []
+        /// Tables that could not be read (exit 2), said on standard error and, for a CI's
+        /// annotations, in github form too.
+        var unreadable: [String] = []
+        func refuse(_ message: String) {
+            console.err("Error: \(message)\n")
+            unreadable.append(message)
+            status = .usage
+        }
 
         for path in tables {
             let table: CheckedTable
             do throws(CLIError) {
                 try InputPath.checkReadable(path)
             } catch {
-                if case .io(let message) = error { console.err("Error: \(message)\n") }
-                status = .usage
+                if case .io(let message) = error { refuse(message) }
                 continue
             }
             if ProgramLoader.isCompiledTable(path) {
@@ -82,8 +89,7 @@ struct ValidateCommand: Command {
                 do throws(CLIError) {
                     loaded = try Self.checkCompiled(path)
                 } catch {
-                    if case .io(let message) = error { console.err("Error: \(message)\n") }
-                    status = .usage
+                    if case .io(let message) = error { refuse(message) }
                     continue
                 }
                 summary.tables += 1
@@ -96,8 +102,7 @@ struct ValidateCommand: Command {
             do throws(TableLoadError) {
                 table = try TableLoader.load(path: path)
             } catch {
-                console.err("Error: \(error.description)\n")
-                status = .usage
+                refuse(error.description)
                 continue
             }
             let diagnostics = table.diagnostics.map(promoted).sorted(by: Diagnostic.sortsBefore)
@@ -115,7 +120,8 @@ struct ValidateCommand: Command {
                         + "not shown; at most \(Self.maxDiagnosticsPerTable) are shown per table")
             }
         }
-        if summary.tables == 0 { return status }
+        // A machine reading JSON gets a JSON object even when no table could be read.
+        if summary.tables == 0, format == .text { return status }
         shown.sort(by: Diagnostic.sortsBefore)
 
         switch format {
@@ -128,6 +134,7 @@ struct ValidateCommand: Command {
         case .json:
             console.out(JSONDiagnosticRenderer.render(shown, summary: summary) + "\n")
         case .github:
+            unreadable.forEach { console.out("::error::\(GitHubAnnotationRenderer.escapeData($0))\n") }
             console.out(GitHubAnnotationRenderer.render(shown))
             suppressedNotes.forEach { console.out("::notice::\(GitHubAnnotationRenderer.escapeData($0))\n") }
             console.out(summary.line + "\n")

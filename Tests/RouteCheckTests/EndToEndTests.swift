@@ -95,6 +95,15 @@ import Testing
         #expect(run.status == 2)
         #expect(run.stderr == "Error: cannot read 'gone': no such file or directory\n")
         #expect(run.stdout.hasPrefix("1 table, "))
+        // A CI reading the machine forms learns of the missing table too: a JSON object always, and
+        // an error annotation.
+        let json = try runRouteCheck(["validate", "--format", "json", "gone"], in: dir.url)
+        #expect(json == RouteCheckRun(
+            stdout: #"{"diagnostics":[],"summary":{"tables":0,"files":0,"rules":0,"errors":0,"warnings":0}}"# + "\n",
+            stderr: "Error: cannot read 'gone': no such file or directory\n", status: 2))
+        let github = try runRouteCheck(["validate", "--format", "github", "app.yaml", "gone"], in: dir.url)
+        #expect(github.stdout.hasPrefix("::error::cannot read 'gone': no such file or directory\n1 table, "))
+        #expect(github.status == 2)
     }
 
     /// A route file whose name is not valid UTF-8 (here the byte 0xFF) cannot be opened by name

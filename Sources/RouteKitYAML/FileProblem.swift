@@ -27,8 +27,9 @@ public enum FileProblem {
             let code = errno
             var link = stat()
             if lstat(path, &link) == 0 {
-                return code == ELOOP ? "symbolic link loop: the links lead back to themselves"
-                    : "broken symbolic link: what it points to does not exist"
+                if code == ELOOP { return "symbolic link loop: the links lead back to themselves" }
+                let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+                return "broken symbolic link: its target '\(target)' does not exist"
             }
             return code == ENOENT ? "no such file or directory" : String(cString: strerror(code))
         }

@@ -68,13 +68,9 @@ enum TableDirectory {
         guard stat(path, &info) == 0 else {
             let failure = errno
             var link = stat()
-            guard lstat(path, &link) == 0 else { return nil }
-            if failure == ELOOP {
-                throw TableLoadError(path: path, reason: "symbolic link loop: the links lead back to themselves")
-            }
-            if given { return nil }
-            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
-            throw TableLoadError(path: path, reason: "broken symbolic link: its target '\(target)' does not exist")
+            // Only a link is there: a loop, or (in a listing) a broken link, which FileProblem names.
+            guard lstat(path, &link) == 0, failure == ELOOP || !given else { return nil }
+            throw TableLoadError(path: path, reason: FileProblem.reason(reading: path))
         }
         switch info.st_mode & S_IFMT {
         case S_IFDIR:

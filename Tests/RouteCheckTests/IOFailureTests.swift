@@ -70,7 +70,7 @@ import Testing
         let missing = try runRouteCheck(["eval", "routes", "--payloads", "missing.jsonl"], in: dir.url)
         #expect(missing.stderr == "Error: cannot read 'missing.jsonl': no such file or directory\n")
         let broken = try runRouteCheck(["eval", "routes", "--payload", "@broken.json"], in: dir.url)
-        #expect(broken.stderr == "Error: cannot read 'broken.json': broken symbolic link: what it points to does not exist\n")
+        #expect(broken.stderr == "Error: cannot read 'broken.json': broken symbolic link: its target 'moved.json' does not exist\n")
         #expect(broken.status == 2)
     }
 }

@@ -38,22 +38,11 @@ extension Checker {
                                          _ right: ExpressionType) {
         guard right == .list(.dyn), left != .dyn, left != .null, case .list(let elements) = rhs.kind else { return }
         for element in elements {
-            guard case .literal(let literal) = element.kind, let meant = Self.literalType(literal),
-                !left.isComparable(with: meant)
+            // `null` is comparable with every type, so it is never reported.
+            guard case .literal(let literal) = element.kind, !left.isComparable(with: ExpressionType(literal: literal))
             else { continue }
             let name = Self.path(of: lhs)?.joined(separator: ".")
-            report(ExpressionMessages.listElementNeverEqual(literal, meant, to: name, left, at: element.range))
-        }
-    }
-
-    /// The type of a literal other than `null`, which is comparable with everything.
-    private static func literalType(_ literal: Literal) -> ExpressionType? {
-        switch literal {
-        case .null: nil
-        case .bool: .bool
-        case .int: .int
-        case .double: .double
-        case .string: .string
+            report(ExpressionMessages.listElementNeverEqual(literal, to: name, left, at: element.range))
         }
     }
 

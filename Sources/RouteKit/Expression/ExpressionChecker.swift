@@ -131,13 +131,7 @@ struct Checker {
     mutating func type(of expr: Expr) -> ExpressionType {
         switch expr.kind {
         case .literal(let literal):
-            switch literal {
-            case .null: return .null
-            case .bool: return .bool
-            case .int: return .int
-            case .double: return .double
-            case .string: return .string
-            }
+            return ExpressionType(literal: literal)
         case .identifier, .select:
             if let path = Self.path(of: expr) { return typeOfPath(path, at: expr.range) }
             guard case .select(let operand, let field) = expr.kind else { return .dyn }

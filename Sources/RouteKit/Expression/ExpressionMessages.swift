@@ -91,21 +91,15 @@ enum ExpressionMessages {
                  at: range)
     }
 
-    /// `x in y` where `y` is neither a list nor a map: `"ab" in target` meant a substring test.
     /// An element of a mixed list that the left side of `in` never equals. `name`: the left
     /// side's field path, when it is one.
-    static func listElementNeverEqual(_ literal: Literal, _ type: ExpressionType, to name: String?,
-                                      _ left: ExpressionType, at range: Range<Int>) -> D {
+    static func listElementNeverEqual(_ literal: Literal, to name: String?, _ left: ExpressionType,
+                                      at range: Range<Int>) -> D {
         let subject = name.map { "'\($0)' is" } ?? "the left side is"
-        let shown = switch literal {
-        case .null: "null"
-        case .bool(let value): String(value)
-        case .int(let value): String(value)
-        case .double(let value): String(value)
-        case .string(let text): "\"\(text)\""
-        }
+        let shown = Value(literal: literal).description
+        let type = ExpressionType(literal: literal)
         let written: String? = switch (literal, left) {
-        case (.int(let value), .string): "\"\(value)\""
+        case (.int(let value), .string): Value.string(String(value)).description
         case (.string(let text), .int) where Int64(text) != nil: text
         case (.string(let text), .double) where Double(text) != nil: text
         case (.string(let text), .bool) where text == "true" || text == "false": text
@@ -117,6 +111,7 @@ enum ExpressionMessages {
                  at: range)
     }
 
+    /// `x in y` where `y` is neither a list nor a map: `"ab" in target` meant a substring test.
     static func inNeedsCollection(_ lhs: ExpressionType, _ rhs: ExpressionType, at range: Range<Int>) -> D {
         let substring = lhs == .string && rhs == .string ? "; for text inside text, write y.contains(x)" : ""
         return D(.error, .typeMismatch,

@@ -17,6 +17,21 @@ public indirect enum ExpressionType: Sendable, Hashable, CustomStringConvertible
     case map(key: ExpressionType, value: ExpressionType)
     case dyn
 
+    /// The type of a literal.
+    ///
+    /// ```swift
+    /// ExpressionType(literal: .int(3)) // .int
+    /// ```
+    public init(literal: Literal) {
+        switch literal {
+        case .null: self = .null
+        case .bool: self = .bool
+        case .int: self = .int
+        case .double: self = .double
+        case .string: self = .string
+        }
+    }
+
     /// The type of a value of a declared payload field.
     ///
     /// ```swift

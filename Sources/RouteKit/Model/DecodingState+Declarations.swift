@@ -146,8 +146,7 @@ extension DecodingState {
             return tabs[Int(index)].name
         }
         if case .scalar = node.content, case .string? = node.resolvedScalar {} else {
-            let indexes = tabs.isEmpty ? "" : " (0 to \(tabs.count - 1))"
-            decoder.report(ModelMessages.wrongType(expected: "a tab's name or index\(indexes)",
+            decoder.report(ModelMessages.wrongType(expected: "a tab's name or index (0 to \(tabs.count - 1))",
                                                    for: what(), found: node.kindDescription, at: node.range))
             return nil
         }

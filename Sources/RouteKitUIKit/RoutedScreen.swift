@@ -13,6 +13,12 @@ import UIKit
 ///     let id: Int64
 ///     var routeScreen: String { "message_detail" }
 ///     var routeParams: [String: JSONValue] { ["id": .int(id)] }
+///
+///     init(id: Int64) {
+///         self.id = id
+///         super.init(nibName: nil, bundle: nil)
+///     }
+///     required init?(coder: NSCoder) { fatalError("not made from a storyboard") }
 /// }
 /// ```
 @MainActor
@@ -39,6 +45,10 @@ extension RoutedScreen {
 @MainActor
 public protocol RouteReloadable: AnyObject {
     /// Refresh the content; `params` are the notification's, equal to the screen's own.
+    ///
+    /// ```swift
+    /// func reloadRoute(params: [String: JSONValue]) { Task { await refresh() } }
+    /// ```
     func reloadRoute(params: [String: JSONValue])
 }
 

@@ -14,9 +14,10 @@ import UserNotifications
 /// model stays true.
 ///
 /// ```swift
+/// let program = try CompiledTableFormat.decode(bytes) // routes.json from the app bundle
 /// let adapter = UIKitNavigationAdapter(
-///     decider: table, tabBarController: tabs,
-///     makeScreen: { screen in Screens.make(screen.screen, params: screen.params) },
+///     decider: CompiledTable(program), tabBarController: tabs,
+///     makeScreen: Screens.make, // (ScreenInstance) -> UIViewController
 ///     makeLogin: { _, expectedUser in LoginViewController(expectedUser: expectedUser) })
 /// adapter.launch(userInfo: launchOptions?[.remoteNotification] as? [AnyHashable: Any],
 ///                user: session.userID)
@@ -24,8 +25,30 @@ import UserNotifications
 @MainActor
 public final class UIKitNavigationAdapter: NSObject {
     /// Makes the view controller for a screen of the table, with its params.
+    ///
+    /// Return a bare controller: the adapter itself sets `hidesBottomBarWhenPushed` and wraps
+    /// a presented screen in a navigation controller when the table says so.
+    ///
+    /// ```swift
+    /// let makeScreen: UIKitNavigationAdapter.ScreenFactory = { screen in
+    ///     if screen.screen == "message_detail", case .int(let id)? = screen.params["id"] {
+    ///         return MessageDetailViewController(id: id)
+    ///     }
+    ///     return UIViewController() // a screen the app does not know: table and app disagree
+    /// }
+    /// ```
     public typealias ScreenFactory = @MainActor (ScreenInstance) -> UIViewController
-    /// Makes the login screen; `expectedUser` is the only user the waiting route is for.
+    /// Makes the login screen; `screen` is the table's `login_screen`, and `expectedUser` the only
+    /// user the waiting route is for (nil: anyone).
+    ///
+    /// The controller reports with `loginSucceeded(user:)` or `loginCancelled()` and must not
+    /// dismiss itself: the navigator sends `dismiss_login`.
+    ///
+    /// ```swift
+    /// let makeLogin: UIKitNavigationAdapter.LoginFactory = { _, expectedUser in
+    ///     LoginViewController(expectedUser: expectedUser)
+    /// }
+    /// ```
     public typealias LoginFactory = @MainActor (_ screen: String, _ expectedUser: String?)
         -> UIViewController
 
@@ -34,6 +57,10 @@ public final class UIKitNavigationAdapter: NSObject {
     /// The app's root: one `UINavigationController` per tab, in table order.
     public let tabBarController: UITabBarController
     /// Called after every event with the step it produced, for logging.
+    ///
+    /// ```swift
+    /// adapter.didSend = { event, step in print(event.name, step.outcome.rawValue) }
+    /// ```
     public var didSend: (@MainActor (NavigatorEvent, Navigator.Step) -> Void)?
 
     private let makeScreen: ScreenFactory
@@ -44,12 +71,12 @@ public final class UIKitNavigationAdapter: NSObject {
     /// twice (launch options, then `didReceive`), and the second copy must not navigate again.
     private var launchPayload: JSONValue?
 
-    /// An adapter over `tabBarController`, deciding with `decider` (the compiled table).
+    /// An adapter over `tabBarController`, deciding with `decider` (normally a `CompiledTable`).
     ///
     /// ```swift
     /// let adapter = UIKitNavigationAdapter(
-    ///     decider: table, tabBarController: tabs, user: session.userID,
-    ///     makeScreen: { Screens.make($0.screen, params: $0.params) },
+    ///     decider: CompiledTable(program), tabBarController: tabs, user: session.userID,
+    ///     makeScreen: Screens.make,
     ///     makeLogin: { _, expectedUser in LoginViewController(expectedUser: expectedUser) })
     /// ```
     public init(decider: any RouteDecider, tabBarController: UITabBarController,

@@ -3,9 +3,17 @@ import RouteKit
 
 /// A route table read from disk and checked: the model (when it has no errors), every diagnostic,
 /// and the source files (for rendering diagnostics with their source lines).
+///
+/// ```swift
+/// let checked = try TableLoader.load(path: "routes/")
+/// guard let program = checked.program else { return } // errors: see checked.diagnostics
+/// let compiled = CompiledTable(program)
+/// ```
 public struct CheckedTable: Sendable {
     /// The path the table was loaded from, as given.
     public var path: String
+    /// Every file read, in reading order, with its text (byte order mark removed); renderers
+    /// need them to print a diagnostic's source line.
     public var files: [SourceFile]
     /// Sorted by file and position.
     public var diagnostics: [Diagnostic]
@@ -16,12 +24,22 @@ public struct CheckedTable: Sendable {
     /// The reference interpreter over the checked table; nil when the table has errors.
     public var program: RoutingProgram?
 
+    /// Whether any diagnostic is an error; then `program` and `table` are nil, and
+    /// `routecheck validate` exits 1.
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }
 
 /// Why a table could not be read at all (exit code 2 in `routecheck`).
+///
+/// Unlike a `Diagnostic` it has no position: nothing was read to point into.
+///
+/// ```swift
+/// do { _ = try TableLoader.load(path: "missing/") } catch { print(error) } // cannot read 'missing/': …
+/// ```
 public struct TableLoadError: Error, Sendable, CustomStringConvertible {
+    /// The file or directory that could not be read: the path given, or one found under it.
     public var path: String
+    /// Why, worded for a person (such as "no such file or directory"); not meant for matching.
     public var reason: String
     public var description: String { "cannot read '\(path)': \(reason)" }
 
@@ -40,6 +58,14 @@ public struct TableLoadError: Error, Sendable, CustomStringConvertible {
 }
 
 /// Reads a route table — one YAML file or a directory of them — and checks it.
+///
+/// In `RouteKitYAML`, not `RouteKit`, because it needs libyaml, which iOS lacks: apps load the
+/// compiled JSON with `CompiledTableFormat` instead.
+///
+/// ```swift
+/// let checked = try TableLoader.load(path: "routes/") // a directory, or one .yaml file
+/// let tests = try TableLoader.testFiles(at: "routes/")
+/// ```
 public enum TableLoader {
     /// Loads and checks the table at `path` (a `.yaml`/`.yml` file or a directory).
     ///

@@ -10,6 +10,7 @@ public struct Decision: Sendable, Hashable {
     public enum Source: Sendable, Hashable {
         /// The first rule that matched, by name and index in table order.
         case rule(name: String, index: Int)
+        /// No rule matched (or none that matched could be performed); the table's `fallback` decided.
         case fallback
         /// No rule matched, and the table has no fallback or its fallback cannot be performed
         /// (a param or the login user cannot be computed from the payload).
@@ -29,14 +30,20 @@ public struct Decision: Sendable, Hashable {
         get { part({ $0.action }, { route, inputs in route.action(inputs) }) }
         set { self = Decision(copying: self, action: newValue) }
     }
+    /// Who must be logged in first: the rule's `login`, or `.required` when a screen it shows says
+    /// `login: required`. A `{user: …}` requirement carries the id computed from the payload.
     public var login: LoginRequirement {
         get { part({ $0.login }, { route, inputs in route.login(inputs) }) }
         set { self = Decision(copying: self, login: newValue) }
     }
+    /// What to do if the notification arrives while the app is active: the rule's `foreground`,
+    /// else `defaults.foreground`. Taps ignore it: they always navigate.
     public var foreground: ForegroundPolicy {
         get { part({ $0.foreground }, { route, _ in route.foreground }) }
         set { self = Decision(copying: self, foreground: newValue) }
     }
+    /// What to do when the target is already on top with the same params: the rule's
+    /// `if_visible`, else `defaults.if_visible`.
     public var ifVisible: IfVisiblePolicy {
         get { part({ $0.ifVisible }, { route, _ in route.ifVisible }) }
         set { self = Decision(copying: self, ifVisible: newValue) }
@@ -114,12 +121,21 @@ public struct Decision: Sendable, Hashable {
 }
 
 /// An action with its params computed from the payload.
+///
+/// ```swift
+/// if let action = decision.action, let target = action.present ?? action.push.last {
+///     print(target.screen, target.params) // the screen the rule's `params` are for
+/// }
+/// ```
 public struct ResolvedAction: Sendable, Hashable {
     /// The tab the action selects explicitly (`tab:`), if any.
     public var tab: String?
+    /// Pop the tab to its root before pushing (`pop_to_root`); the navigator skips the pop when
+    /// the stack is already at its root.
     public var popToRoot: Bool
     /// Screens pushed in order (a back stack when more than one).
     public var push: [ScreenInstance]
+    /// The screen presented modally, on top of any modal and after the pushes; nil for none.
     public var present: ScreenInstance?
 
     /// An action; by default it selects no tab and shows no screen.
@@ -137,8 +153,16 @@ public struct ResolvedAction: Sendable, Hashable {
 }
 
 /// A screen with concrete params, normalized to the screen's declared param types.
+///
+/// ```swift
+/// // Declared `id: int`: always `.int`, even when the backend sent "42".
+/// guard case .int(let id) = screen.params["id"] else { return }
+/// ```
 public struct ScreenInstance: Sendable, Hashable {
+    /// The name the table's `screens` declares, such as `"message_detail"`.
     public var screen: String
+    /// The screen's params by name, each already converted to its declared type, so a view
+    /// controller can match on one case (`.int`) without re-parsing.
     public var params: [String: JSONValue]
 
     /// A screen with its params, already of the types the screen declares.
@@ -153,7 +177,16 @@ public struct ScreenInstance: Sendable, Hashable {
 }
 
 /// Who must be logged in before a route is performed.
+///
+/// ```swift
+/// switch decision.login {
+/// case .none: break
+/// case .required: print("anyone logged in")
+/// case .user(let id): print("only \(id)") // another user logged in: rejected_user_mismatch
+/// }
+/// ```
 public enum LoginRequirement: Sendable, Hashable {
+    /// No login needed; the route is performed whoever is logged in, or nobody.
     case none
     /// Any logged-in user.
     case required
@@ -170,10 +203,19 @@ public enum LoginRequirement: Sendable, Hashable {
 }
 
 /// The alert shown for a foreground notification, texts final.
+///
+/// ```swift
+/// let texts = decision.alert // rendered from the payload when first read
+/// print(texts.message, "[\(texts.confirm)] [\(texts.cancel)]") // "Ann: see you at 5 [View] [Cancel]"
+/// ```
 public struct AlertText: Sendable, Hashable, Codable {
+    /// Empty when the table gives none: show the alert without a title.
     public var title: String
+    /// `{path}` placeholders already replaced; by default the push's own text (`{aps.alert}`).
     public var message: String
+    /// The button that performs the route (`alert_confirmed`).
     public var confirm: String
+    /// The button that drops the route (`alert_cancelled`).
     public var cancel: String
 
     /// Alert texts; by default an empty title and message, `View` and `Cancel`.
@@ -194,7 +236,23 @@ public struct AlertText: Sendable, Hashable, Codable {
 /// Anything that decides routes for a table: the compiled evaluator, or the reference interpreter.
 ///
 /// The navigator asks its decider for every payload it handles.
+///
+/// A protocol so the navigator and `routecheck test` run on either evaluator unchanged; the
+/// differential tests hold both to the same decisions.
+///
+/// ```swift
+/// let decider: any RouteDecider = CompiledTable(program) // or `program` itself
+/// var navigator = Navigator(decider: decider)
+/// ```
 public protocol RouteDecider: Sendable {
+    /// The table decided for: the navigator reads its tabs, screens, login screen and defaults.
     var table: RouteTable { get }
+    /// The first rule that matches and can be performed, else the fallback, else
+    /// `Decision.unmatched`. Never fails: a declared field that cannot be converted counts as missing.
+    ///
+    /// ```swift
+    /// let decision = decider.decide(["type": "3", "id": "42"])
+    /// decision.action?.push.last?.params["id"] // .int(42) with `id: int` declared
+    /// ```
     func decide(_ payload: JSONValue) -> Decision
 }

@@ -1,23 +1,44 @@
 /// Why a payload was routed where it was: for every rule tried in order, whether it matched and
 /// the value of each sub-expression, plus any field that could not be normalized.
+///
+/// ```swift
+/// let why = program.explain(["type": "abc"])
+/// for issue in why.issues { print(issue) } // type: "abc" is not an int, treated as missing
+/// for attempt in why.attempts where !attempt.matched { print(attempt.rule, attempt.result) }
+/// ```
 public struct Explanation: Sendable {
     /// One rule tried: its predicate, the trace of its evaluation and the result.
+    ///
+    /// ```swift
+    /// for step in attempt.trace { print(step) } // each sub-expression → its value
+    /// ```
     public struct Attempt: Sendable {
+        /// The rule's `name` in the table.
         public var rule: String
+        /// The rule's 0-based position in table order, as in `Decision.Source.rule(name:index:)`.
         public var index: Int
+        /// The `when` text as written, to show beside the trace.
         public var predicate: String
         /// The sub-expressions evaluated, innermost first, with their values.
         public var trace: [TraceStep]
+        /// What the predicate evaluated to; only `.bool(true)` matches (an `.error`, such as a
+        /// missing field, does not).
         public var result: Value
         /// Set when the predicate matched but a param or the login user could not be computed.
         public var failure: String?
+        /// Whether this rule decided: its predicate is true and its route could be performed.
         public var matched: Bool { failure == nil && isTrue(result) }
     }
 
+    /// Declared fields removed from the payload because their values could not be converted;
+    /// predicates see them as missing.
     public var issues: [NormalizationIssue]
+    /// The rules tried, in table order, up to and including the one that decided (every rule
+    /// when none did).
     public var attempts: [Attempt]
     /// Set when no rule matched and the fallback could not be performed.
     public var fallbackFailure: String?
+    /// The decision `decide(_:)` makes for the same payload.
     public var decision: Decision
 }
 

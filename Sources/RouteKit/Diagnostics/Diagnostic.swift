@@ -1,7 +1,17 @@
 /// How serious a diagnostic is.
+///
+/// Only errors stop a table from loading; `routecheck validate` fails on warnings too
+/// with `--strict`.
+///
+/// ```swift
+/// let failed = diagnostics.contains { $0.severity == .error }
+/// ```
 public enum Severity: String, Sendable, Hashable, Codable {
+    /// The input cannot be used as written: loading gives no program.
     case error
+    /// Usable but suspicious, such as a shadowed rule; fails a run only under `--strict`.
     case warning
+    /// Context only, never a failure; renderers also print `DiagnosticNote`s with this label.
     case note
 }
 
@@ -16,6 +26,7 @@ public enum Severity: String, Sendable, Hashable, Codable {
 public struct DiagnosticCode: Sendable, Hashable, Codable, ExpressibleByStringLiteral,
     CustomStringConvertible
 {
+    /// The code as written in output and in `docs/diagnostics.md`, such as `"unknown-screen"`.
     public let rawValue: String
 
     /// A code from its text, such as `unknown-screen`, for codes that come from data.
@@ -41,7 +52,9 @@ public struct DiagnosticCode: Sendable, Hashable, Codable, ExpressibleByStringLi
 
 /// A secondary message attached to a diagnostic, such as "first declared here".
 public struct DiagnosticNote: Sendable, Hashable, Codable {
+    /// One line for a person, such as "first declared here".
     public var message: String
+    /// Where the note points; nil for advice that belongs to no place in a file.
     public var range: SourceRange?
 
     /// A note, at `range` when it points somewhere.
@@ -57,6 +70,7 @@ public struct DiagnosticNote: Sendable, Hashable, Codable {
 
 /// A replacement of the diagnostic's primary range: the single obvious fix.
 public struct FixIt: Sendable, Hashable, Codable {
+    /// The text that replaces the diagnostic's `range`; empty to delete it.
     public var replacement: String
 
     /// A fix-it that replaces the primary range with `replacement` (empty: removes it).
@@ -79,11 +93,17 @@ public struct FixIt: Sendable, Hashable, Codable {
 ///                    at: range, fixIt: FixIt(replacement: "message_detail"))
 /// ```
 public struct Diagnostic: Sendable, Hashable, Codable {
+    /// Whether it fails a run: errors always, warnings under `--strict`.
     public var severity: Severity
+    /// The kind of problem, stable across releases unlike `message`: match on this.
     public var code: DiagnosticCode
+    /// One line for a person, usually ending in what to do ("did you mean …?").
     public var message: String
+    /// Where the problem is; `SourceRange.wholeFile(_:)` when it concerns a file as a whole.
     public var range: SourceRange
+    /// Secondary messages, such as where a duplicate was first declared.
     public var notes: [DiagnosticNote]
+    /// The single obvious replacement of `range`, such as the suggested name; nil when there is none.
     public var fixIt: FixIt?
 
     /// A diagnostic with its severity, code and message at `range`, and any notes and fix-it.
@@ -120,6 +140,7 @@ public struct Diagnostic: Sendable, Hashable, Codable {
 
 /// A diagnostic that is also a Swift error, for phases that stop at their first problem.
 public struct DiagnosticError: Error, Sendable, Hashable {
+    /// The problem that stopped the phase; render it like any other diagnostic.
     public var diagnostic: Diagnostic
 
     /// Wraps `diagnostic` so that it can be thrown.

@@ -61,7 +61,8 @@ extension Node {
     /// expression with hundreds of diagnostics re-scanned its whole text for each.
     ///
     /// ```swift
-    /// let (start, end) = (node.sourcePositions(ofValueOffsets: [8, 11], in: file)[0], …)
+    /// let positions = node.sourcePositions(ofValueOffsets: [8, 11], in: file)
+    /// let (start, end) = (positions[0], positions[1])
     /// ```
     public func sourcePositions(ofValueOffsets offsets: [Int], in file: SourceFile) -> [SourcePosition] {
         guard case .scalar(let scalar) = content else { return offsets.map { _ in range.start } }

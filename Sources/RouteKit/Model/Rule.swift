@@ -17,16 +17,19 @@ public struct Rule: Sendable, Hashable {
     /// Boxed: a rule is held by the table and again by its checked form (see `CopyOnWrite`).
     @CopyOnWrite private var fields: Fields
 
+    /// Unique in the table; decisions, explanations and diagnostics name the rule by it.
     public var name: String {
         get { fields.name }
         set { fields.name = newValue }
     }
 
+    /// The predicate over the payload, as written; `TableChecker` parses and type-checks it.
     public var when: ExpressionSource {
         get { fields.when }
         set { fields.when = newValue }
     }
 
+    /// What the rule does when `when` holds.
     public var route: Route {
         get { fields.route }
         set { fields.route = newValue }
@@ -71,11 +74,13 @@ public struct Route: Sendable, Hashable {
     /// Boxed: a route is held by its rule and again by the checked route (see `CopyOnWrite`).
     @CopyOnWrite private var fields: Fields
 
+    /// Where the route leads: a tab, a pop to root, screens pushed or presented.
     public var action: Action {
         get { fields.action }
         set { fields.action = newValue }
     }
 
+    /// The rule's own `login`; screens that say `login: required` add to it when checked.
     public var login: LoginRule {
         get { fields.login }
         set { fields.login = newValue }
@@ -87,17 +92,23 @@ public struct Route: Sendable, Hashable {
         set { fields.foreground = newValue }
     }
 
+    /// nil: the table's default applies.
     public var ifVisible: IfVisiblePolicy? {
         get { fields.ifVisible }
         set { fields.ifVisible = newValue }
     }
 
+    /// Alert texts this route overrides, key by key; the rest come from `defaults.alert`.
     public var alert: AlertOverride {
         get { fields.alert }
         set { fields.alert = newValue }
     }
 
     /// A route; no login of its own, and nil policies and empty overrides keep the table's defaults.
+    ///
+    /// ```swift
+    /// let mine = Route(action: Action(push: [ScreenStep(screen: "my_messages")]), login: .required)
+    /// ```
     public init(
         action: Action, login: LoginRule = .none, foreground: ForegroundPolicy? = nil,
         ifVisible: IfVisiblePolicy? = nil, alert: AlertOverride = AlertOverride()
@@ -110,9 +121,13 @@ public struct Route: Sendable, Hashable {
 ///
 /// A rule's `params` belong to its target screen: the presented one, or the last one pushed.
 public struct Action: Sendable, Hashable {
+    /// The tab to select (`tab`); nil keeps the selected one. A pushed screen's declared tab wins.
     public var tab: String?
+    /// `pop_to_root`: pop the tab to its root first, so Back leads to the root.
     public var popToRoot: Bool
+    /// Screens pushed in order (`push`), the last on top; more than one builds a back stack.
     public var push: [ScreenStep]
+    /// The screen presented modally (`present`), after any pushes.
     public var present: ScreenStep?
 
     /// An action; by default it selects no tab and shows no screen.
@@ -131,9 +146,11 @@ public struct Action: Sendable, Hashable {
 
 /// A screen to show and the expressions that compute its params.
 public struct ScreenStep: Sendable, Hashable {
+    /// The name of a screen the table declares.
     public var screen: String
     /// Param name and the expression over the payload that gives its value, sorted by name.
     public var params: [ParamBinding]
+    /// Where the screen's name is written, for diagnostics; nil for a step built in code.
     public var range: SourceRange?
 
     /// A screen to show; `params` should be sorted by name, as the decoder sorts them.
@@ -151,10 +168,16 @@ public struct ScreenStep: Sendable, Hashable {
 
 /// `name: expression` in a `params` mapping.
 public struct ParamBinding: Sendable, Hashable {
+    /// The param's name, as the screen declares it.
     public var name: String
+    /// Computes the value from the payload; it is converted to the param's declared type.
     public var expression: ExpressionSource
 
     /// Binds the param `name` to an expression over the payload.
+    ///
+    /// ```swift
+    /// let id = ParamBinding(name: "id", expression: ExpressionSource("id"))
+    /// ```
     public init(name: String, expression: ExpressionSource) {
         self.name = name
         self.expression = expression
@@ -165,34 +188,61 @@ public struct ParamBinding: Sendable, Hashable {
 public enum LoginRule: Sendable, Hashable {
     /// No login needed (a screen's own `login: required` still applies).
     case none
+    /// Someone must be logged in; anyone will do.
     case required
-    /// The logged-in user id must equal this expression's value.
     // Indirect: most routes have no user, and every route would otherwise carry the 81 bytes
     // of an expression source inline.
+    /// The logged-in user id must equal this expression's value.
     indirect case user(ExpressionSource)
 }
 
 /// What to do with a notification that arrives while the app is in the foreground.
+///
+/// Taps are not affected: they always navigate. The raw value is the YAML spelling.
+///
+/// ```swift
+/// // A reminder is pointless while the app is open.
+/// let reminder = Route(action: Action(push: [ScreenStep(screen: "session")]), foreground: .ignore)
+/// ```
 public enum ForegroundPolicy: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Show an alert with the route's texts; navigate only if the user confirms.
     case alert
+    /// Navigate at once, as for a tap.
     case navigate
+    /// Do nothing (outcome `ignored`); the notification is not kept for later.
     case ignore
 }
 
 /// What to do when the target screen is already on top with the same params.
+///
+/// Params are compared after conversion, so `"42"` and `42` are the same `int` param.
+///
+/// ```swift
+/// let again = Route(action: Action(push: [ScreenStep(screen: "message_thread")]), ifVisible: .push)
+/// ```
 public enum IfVisiblePolicy: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Send `reload` to the visible screen instead of showing it twice (see `RouteReloadable`).
     case reload
+    /// Show it again, on top of the copy already visible.
     case push
 }
 
 /// Alert texts a rule overrides; nil keeps the table's default.
 public struct AlertOverride: Sendable, Hashable {
+    /// nil keeps `defaults.alert.title`; `{path}` placeholders are filled from the payload.
     public var title: String?
+    /// nil keeps `defaults.alert.message`.
     public var message: String?
+    /// nil keeps `defaults.alert.confirm`.
     public var confirm: String?
+    /// nil keeps `defaults.alert.cancel`.
     public var cancel: String?
 
     /// Overrides; each nil text keeps the table's default.
+    ///
+    /// ```swift
+    /// let override = AlertOverride(title: "New message") // message and buttons stay the defaults
+    /// ```
     public init(title: String? = nil, message: String? = nil, confirm: String? = nil,
                 cancel: String? = nil) {
         self.title = title
@@ -204,8 +254,13 @@ public struct AlertOverride: Sendable, Hashable {
 
 /// Expression text from a route file and where it was written, for positioned diagnostics.
 public struct ExpressionSource: Sendable, Hashable {
+    /// The scalar's value after YAML unquoting: what the checker parses.
     public var text: String
+    /// Where the scalar is written; nil for an expression built in code, whose diagnostics then
+    /// point at no file.
     public var range: SourceRange?
+    /// How the scalar was written (plain, quoted, block); needed to map an offset in `text` back
+    /// to a column in the file.
     public var style: Node.ScalarStyle
 
     /// Expression text, with where and how it was written when it comes from a route file.

@@ -7,7 +7,8 @@
 ///
 /// ```swift
 /// var navigator = Navigator(decider: compiledTable, user: session.userID)
-/// let step = navigator.send(.notification(userInfo, .background))
+/// guard let payload = JSONValue(userInfo: userInfo) else { return } // not JSON: nothing to route
+/// let step = navigator.send(.notification(payload, .background))
 /// for command in step.commands { perform(command) } // all of them, in order
 /// ```
 ///
@@ -103,6 +104,7 @@ public struct Navigator: Sendable {
     /// let route = Navigator.PendingRoute(payload: payload, decision: decider.decide(payload))
     /// ```
     public struct PendingRoute: Sendable, Hashable {
+        /// The notification's payload as it arrived, before normalization.
         public var payload: JSONValue
         /// What the decider made of `payload` when it arrived.
         public var decision: Decision

@@ -11,6 +11,13 @@
 /// ```
 public enum NavigatorEvent: Sendable, Hashable {
     /// The app state a notification is handled in.
+    ///
+    /// Only `active` is treated differently (the route's `foreground` policy applies); inactive
+    /// and background are both taps. The raw value is the JSON `app_state`.
+    ///
+    /// ```swift
+    /// let step = navigator.send(.notification(["type": 3, "id": 42], .inactive)) // a tap: performed
+    /// ```
     public enum AppState: String, Sendable, Hashable, Codable, CaseIterable {
         /// The notification arrived while the app was in the foreground.
         case active

@@ -10,6 +10,8 @@ extension Navigator {
     /// step.commands  // [.clearBadge, .push(tab: "home", ...)] with the example table
     /// ```
     public struct Step: Sendable, Hashable {
+        /// How the event ended; `.unmatched` or `.ignored` means nothing was shown (an app may then
+        /// show the system banner).
         public var outcome: Outcome
         /// What the adapter must do, in order.
         public var commands: [Command]

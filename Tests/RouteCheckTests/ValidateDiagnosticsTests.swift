@@ -27,6 +27,8 @@ import Testing
 
     static let cases: [Case] = [
         Case(code: "type-mismatch", yaml: rule("{name: a, when: type == \"3\", tab: home}"),
+             expected: "t.yaml:9:29: error: 'type' is declared 'int', and \"3\" is of type 'string'; write 3 [type-mismatch]"),
+        Case(code: "type-mismatch", yaml: rule("{name: a, when: type == \"abc\", tab: home}"),
              expected: "t.yaml:9:21: error: operator '==' cannot be applied to 'int' and 'string'; compare values of one type, or convert one side with int(), double() or string() [type-mismatch]"),
         Case(code: "syntax-error", yaml: rule("{name: a, when: \"type == (3\", tab: home}"),
              expected: "t.yaml:9:32: error: expected ')', found end of expression [syntax-error]"),
@@ -140,7 +142,7 @@ import Testing
         let run = try runRouteCheck(["validate", "t.yaml"], in: dir.url)
         let firstLines = run.stdout.split(separator: "\n").filter { $0.hasPrefix("t.yaml:") }
         #expect(firstLines == [
-            "t.yaml:9:21: error: operator '==' cannot be applied to 'int' and 'string'; compare values of one type, or convert one side with int(), double() or string() [type-mismatch]",
+            "t.yaml:9:29: error: 'type' is declared 'int', and \"3\" is of type 'string'; write 3 [type-mismatch]",
             "t.yaml:9:40: error: unknown screen 'detial'; did you mean 'detail'? [unknown-screen]",
             "t.yaml:10:21: warning: undeclared payload field 'typo'; did you mean 'type'? [undeclared-field]",
             "t.yaml:10:37: error: unknown tab 'hom'; did you mean 'home'? [unknown-tab]",

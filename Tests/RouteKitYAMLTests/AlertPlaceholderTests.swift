@@ -79,7 +79,7 @@ import Testing
     /// (SPEC's own `{aps.alert}`) draw nothing.
     @Test func quietForWhatCanRender() throws {
         let found = try warnings(Self.table(
-            defaults: #"{title: "{type} {aps} {aps.badge} {extra.deep.path}", message: "{aps.alert} {title}", confirm: "{ unclosed"}"#))
+            defaults: #"{title: "{type} {aps} {aps.badge} {extra.deep.path}", message: "{aps.alert} {title}"}"#))
         #expect(found == [])
     }
 

@@ -180,7 +180,8 @@ import Testing
         #expect(try diagnostics(yaml) == [
             "4:12: error: missing required key 'when' in rule 'a' [missing-key]",
             "4:12: error: rule 'a' has no action; add 'tab', 'pop_to_root', 'push' or 'present' [missing-action]",
-            "4:15: error: unknown key 'colour' in a rule [unknown-key]",
+            "4:15: error: unknown key 'colour' in a rule; expected one of 'name', 'when', 'tab', 'pop_to_root', "
+                + "'push', 'present', 'params', 'login', 'foreground', 'if_visible', 'alert' [unknown-key]",
         ])
     }
 

@@ -10,9 +10,16 @@
 /// ```
 public enum TableChecker {
     /// What checking found: the program when no expression has an error, and every diagnostic.
+    ///
+    /// ```swift
+    /// let result = TableChecker.check(table, sources: files)
+    /// guard let program = result.program else { return } // the errors are in result.diagnostics
+    /// ```
     public struct Result: Sendable {
         /// nil when any expression has an error.
         public var program: RoutingProgram?
+        /// Expression errors and warnings in checking order, then (with `analyze`) the rule-analysis
+        /// warnings; not sorted (`TableLoader` sorts them with the rest).
         public var diagnostics: [Diagnostic]
     }
 
@@ -134,8 +141,11 @@ private struct RuleChecker {
                                _ source: ExpressionSource) -> CheckedExpression? {
         let ranges = self.ranges(of: source, parts: found.map(\.range))
         for (diagnostic, range) in zip(found, ranges) {
+            let fixIt = diagnostic.fixIt.flatMap {
+                $0.spelled(in: source.style, atStart: diagnostic.range.lowerBound == 0)
+            }
             diagnostics.append(Diagnostic(
-                diagnostic.severity, diagnostic.code, diagnostic.message, at: range, fixIt: diagnostic.fixIt))
+                diagnostic.severity, diagnostic.code, diagnostic.message, at: range, fixIt: fixIt))
         }
         guard var checked, !found.contains(where: { $0.severity == .error }) else { return nil }
         checked.fields = fieldLists.insert(checked.fields).memberAfterInsert

@@ -31,6 +31,40 @@ extension Checker {
         return accepted
     }
 
+    /// The error for a field compared with a literal that means a value of the field's type,
+    /// `type == "3"` or `type in ["3", "4"]` with `type: int`, which says what to write; nil
+    /// for every other pair of operands, which `binaryType` checks.
+    func literalRewrite(_ op: BinaryOperator, _ lhs: Expr, _ left: ExpressionType,
+                        _ rhs: Expr, _ right: ExpressionType) -> ExpressionDiagnostic? {
+        switch op {
+        case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual:
+            for (field, fieldType, other, otherType) in [(lhs, left, rhs, right), (rhs, right, lhs, left)] {
+                guard case .literal(let literal) = other.kind, !fieldType.isComparable(with: otherType),
+                    let path = Self.path(of: field),
+                    let written = ExpressionMessages.rewritten(literal, as: fieldType) else { continue }
+                return ExpressionMessages.literalOfOtherType(
+                    Value(literal: literal).description, otherType, field: path.joined(separator: "."),
+                    declared: fieldType, written: written, at: other.range)
+            }
+            return nil
+        case .in:
+            guard case .list(let elements) = rhs.kind, !elements.isEmpty, case .list(let element) = right,
+                element != .dyn, !left.isComparable(with: element), let path = Self.path(of: lhs)
+            else { return nil }
+            var written: [String] = []
+            for element in elements {
+                guard case .literal(let literal) = element.kind,
+                    let rewritten = ExpressionMessages.rewritten(literal, as: left) else { return nil }
+                written.append(rewritten)
+            }
+            return ExpressionMessages.literalOfOtherType(
+                "the list", right, field: path.joined(separator: "."), declared: left,
+                written: "[" + written.joined(separator: ", ") + "]", at: rhs.range)
+        default:
+            return nil
+        }
+    }
+
     /// `target in ["news", 3]` type-checks, as the list is of mixed (dynamic) type, but the `3`
     /// can never equal a string: the author meant `"3"`. A list of one kind, `target in [3]`, is
     /// an error of `binaryType` instead.

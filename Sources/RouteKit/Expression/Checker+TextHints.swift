@@ -11,7 +11,14 @@ extension Checker {
         case value
         /// Compared with a bool (`flag == yes`), or the whole predicate (`when: yes`).
         case boolean(Bool)
+        /// Other languages' null compared with a field (`x != nil`): a test for the field, which
+        /// is `has(x)` here; `present` is false for `==`.
+        case absence(field: String, present: Bool)
     }
+
+    /// Other languages' words for null. (CEL's `null` never equals a field: a field the payload
+    /// lacks is an error, not null, so what they mean is `has`.)
+    static let nullWords: Set<String> = ["nil", "None", "undefined", "NULL", "Null", "nullptr"]
 
     /// Words people write for a boolean that CEL reads as names (its literals are `true` and
     /// `false`, in lower case), with the boolean meant.
@@ -38,6 +45,12 @@ extension Checker {
         }
         switch op {
         case .equal, .notEqual:
+            for (word, field) in [(lhs, rhs), (rhs, lhs)] {
+                guard case .identifier(let name) = word.kind, Self.nullWords.contains(name),
+                    let path = Self.path(of: field) else { continue }
+                hintText(word, .absence(field: path.joined(separator: "."), present: op == .notEqual))
+                return
+            }
             if isStringField(lhs, left) { hintText(rhs, .comparison) }
             if isStringField(rhs, right) { hintText(lhs, .comparison) }
             if isBoolField(lhs, left) { hintBoolean(rhs) }

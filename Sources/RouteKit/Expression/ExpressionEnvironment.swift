@@ -72,7 +72,14 @@ public struct ExpressionEnvironment: Sendable, Hashable {
     }
 
     /// The declared path or prefix `path` is likely a misspelling of, within `hints`.
+    /// `payload.id` is `id`: fields are named from the payload's top level, and people who
+    /// write the payload's own name before them mean the field itself.
     func suggestion(for path: String, hints: inout Suggestion.Budget) -> String? {
+        let prefix = "payload."
+        if path.hasPrefix(prefix) {
+            let field = String(path.dropFirst(prefix.count))
+            if fields[field] != nil || objectPaths.contains(field) { return field }
+        }
         var declared = fields.keys.makeIterator()
         var objects = objectPaths.makeIterator()
         return Suggestion.closest(to: path, among: AnyIterator { declared.next() ?? objects.next() },

@@ -98,17 +98,30 @@ enum ExpressionMessages {
         let subject = name.map { "'\($0)' is" } ?? "the left side is"
         let shown = Value(literal: literal).description
         let type = ExpressionType(literal: literal)
-        let written: String? = switch (literal, left) {
+        let fix = rewritten(literal, as: left).map { "; write \($0)" } ?? ""
+        return D(.warning, .typeMismatch,
+                 "\(shown) is of type '\(type)' and \(subject) of type '\(left)': they are never equal, so this element never matches\(fix)",
+                 at: range)
+    }
+
+    /// `literal` written as a literal of `type`, when it means one: `"3"` for an int is `3`.
+    static func rewritten(_ literal: Literal, as type: ExpressionType) -> String? {
+        switch (literal, type) {
         case (.int(let value), .string): Value.string(String(value)).description
         case (.string(let text), .int) where Int64(text) != nil: text
         case (.string(let text), .double) where Double(text) != nil: text
         case (.string(let text), .bool) where text == "true" || text == "false": text
         default: nil
         }
-        let fix = written.map { "; write \($0)" } ?? ""
-        return D(.warning, .typeMismatch,
-                 "\(shown) is of type '\(type)' and \(subject) of type '\(left)': they are never equal, so this element never matches\(fix)",
-                 at: range)
+    }
+
+    /// A field compared with a literal of another type that means a value of the field's type:
+    /// `type == "3"` with `type: int`. At the literal, which the fix-it rewrites.
+    static func literalOfOtherType(_ shown: String, _ type: ExpressionType, field: String,
+                                   declared: ExpressionType, written: String, at range: Range<Int>) -> D {
+        D(.error, .typeMismatch,
+          "'\(field)' is declared '\(declared)', and \(shown) is of type '\(type)'; write \(written)",
+          at: range, fixIt: FixIt(replacement: written))
     }
 
     /// `x in y` where `y` is neither a list nor a map: `"ab" in target` meant a substring test.
@@ -160,6 +173,8 @@ enum ExpressionMessages {
         case .comparison: "for the text \"\(word)\", write it in quotes"
         case .value: "for the text \"\(word)\", quote it inside the YAML value: '\"\(word)\"'"
         case .boolean(let meant): "for the boolean, write \(meant)"
+        case .absence(let field, let present):
+            "to test whether the payload has '\(field)', write \(present ? "" : "!")has(\(field))"
         }
         // Both readings are offered: a field the table forgot to declare is as likely.
         return D(.warning, .undeclaredField,
@@ -179,6 +194,24 @@ enum ExpressionMessages {
         return D(.error, .syntaxError,
                  "unexpected character '\(c)', a curly quote; write text in straight quotes: \(written)",
                  at: range)
+    }
+
+    /// `meaning`: the CEL operator, or for `=~` the call that does what it does elsewhere,
+    /// which replaces more than the operator and so is no fix-it.
+    static func otherLanguageOperator(_ written: String, meaning: String, at range: Range<Int>) -> D {
+        guard !meaning.contains("(") else {
+            return D(.error, .syntaxError,
+                     "'\(written)' is not an operator in this language; to match a regular expression, write \(meaning)",
+                     at: range)
+        }
+        return D(.error, .syntaxError, "'\(written)' is not an operator in this language; write '\(meaning)'",
+                 at: range, fixIt: FixIt(replacement: meaning))
+    }
+
+    /// A word that other languages use as an operator (`and`, `or`, `not`), in CEL's spelling.
+    static func operatorWord(_ word: String, meaning: String, at range: Range<Int>) -> D {
+        D(.error, .syntaxError, "'\(word)' is written '\(meaning)' in this language", at: range,
+          fixIt: FixIt(replacement: meaning))
     }
 
     static func unexpectedSymbol(_ symbol: String, suggesting: String, at range: Range<Int>) -> D {

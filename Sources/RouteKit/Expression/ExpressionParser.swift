@@ -41,6 +41,8 @@ public enum ExpressionParser {
 struct Parser {
     var lexer: Lexer
     var token = Token(kind: .end, range: 0..<0)
+    /// The token before `token`, for the errors that are about it (`not has(x)`).
+    var previous: Token?
     /// Nesting of `parseExpression` calls, bounded so that `((((…` cannot exhaust the stack.
     var nesting = 0
     /// Where each call's function name is, by the call's range: an unknown function is reported
@@ -58,7 +60,10 @@ struct Parser {
 
     // MARK: Tokens
 
-    mutating func advance() throws(ExpressionDiagnostic) { token = try lexer.next() }
+    mutating func advance() throws(ExpressionDiagnostic) {
+        previous = token
+        token = try lexer.next()
+    }
 
     mutating func expect(_ symbol: Symbol) throws(ExpressionDiagnostic) -> Token {
         guard token.isSymbol(symbol) else { throw unexpected("'\(symbol)'") }
@@ -67,9 +72,19 @@ struct Parser {
         return consumed
     }
 
+    /// An error at the current token; at the operator word, when the mistake is writing one.
     func unexpected(_ what: String) -> ExpressionDiagnostic {
-        ExpressionMessages.expected(what, found: describe(token), at: token.range)
+        if case .identifier(let word)? = previous?.kind, let previous, word == "not", token.kind != .end {
+            return ExpressionMessages.operatorWord(word, meaning: "!", at: previous.range)
+        }
+        if case .identifier(let word) = token.kind, let meaning = Self.operatorWords[word] {
+            return ExpressionMessages.operatorWord(word, meaning: meaning, at: token.range)
+        }
+        return ExpressionMessages.expected(what, found: describe(token), at: token.range)
     }
+
+    /// Words other languages use for CEL's logical operators; `not` is found before its operand.
+    static let operatorWords = ["and": "&&", "or": "||", "AND": "&&", "OR": "||"]
 
     func describe(_ token: Token) -> String {
         switch token.kind {

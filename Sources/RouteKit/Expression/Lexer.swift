@@ -64,6 +64,20 @@ struct Lexer {
     /// are spelled as words.
     static let wordsNotNames = reservedWords.union(["true", "false", "null", "in"])
 
+    /// Operators of JavaScript, PHP, SQL or Ruby that CEL spells differently, and what CEL
+    /// writes: read as CEL, `===` would be `==` then a stray `=`, and the fix for that `=`
+    /// would make `====`.
+    static func otherLanguageOperator(_ first: Unicode.Scalar, _ second: Unicode.Scalar?,
+                                      _ third: Unicode.Scalar?) -> (spelling: String, meaning: String)? {
+        switch (first, second, third) {
+        case ("=", "=", "="): ("===", "==")
+        case ("!", "=", "="): ("!==", "!=")
+        case ("<", ">", _): ("<>", "!=")
+        case ("=", "~", _): ("=~", "x.matches(\"pattern\")")
+        default: nil
+        }
+    }
+
     /// The symbol starting at the current position, the longest that fits (`<=` over `<`).
     private func symbol() -> Symbol? {
         guard let c = peek() else { return nil }
@@ -98,6 +112,10 @@ struct Lexer {
         if isDigit(c) || (c == "." && peek(1).map(isDigit) == true) { return try number() }
         if c == "\"" || c == "'" { return try string(raw: false, start: start) }
         if isIdentifierStart(c) { return try word() }
+        if let written = Self.otherLanguageOperator(c, peek(1), peek(2)) {
+            throw ExpressionMessages.otherLanguageOperator(
+                written.spelling, meaning: written.meaning, at: start..<(start + written.spelling.count))
+        }
         if let symbol = symbol() {
             position += symbol.length
             return Token(kind: .symbol(symbol), range: start..<position)

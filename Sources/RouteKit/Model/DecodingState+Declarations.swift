@@ -100,7 +100,9 @@ extension DecodingState {
         }
         if let login = fields["login"] {
             let words = ["required", "none"]
-            if let word = decoder.name(login, "'login' of \(what)", oneOfWords: true) {
+            if case .bool(let flag)? = login.resolvedScalar {
+                decoder.report(ModelMessages.loginAsBoolean(flag, expected: words, at: login.range))
+            } else if let word = decoder.name(login, "'login' of \(what)", oneOfWords: true) {
                 if words.contains(word) {
                     screen.loginRequired = word == "required"
                 } else {
@@ -198,7 +200,8 @@ extension DecodingState {
     /// A placeholder that names nothing renders as nothing, silently: one that names a field
     /// inside a scalar (`{type.name}` with `type: int`), or an undeclared path close to a declared
     /// one (`{tpye}`), is a warning. Other undeclared paths (`{aps.alert}`) are left alone: a
-    /// payload may carry keys the table does not declare.
+    /// payload may carry keys the table does not declare. A `{` with no `}` after it, which
+    /// shows as written, is a warning too.
     private mutating func alertText(_ node: Node?, _ what: @autoclosure () -> String) -> String? {
         guard let node, let text = decoder.text(node, what()) else { return nil }
         guard text.utf8.contains(UInt8(ascii: "{")) else { return text }
@@ -217,7 +220,20 @@ extension DecodingState {
                 }
             }
         }
+        if let open = Self.unclosedPlaceholder(in: text) {
+            let scalars = text.unicodeScalars.count
+            decoder.report(ModelMessages.unclosedPlaceholder(
+                what(), at: node.range(ofValueScalars: open..<scalars)))
+        }
         return text
+    }
+
+    /// Where, in Unicode scalars, the `{` is that `AlertRenderer` shows as written because no
+    /// `}` follows it: the first `{` after the last `}`.
+    static func unclosedPlaceholder(in text: String) -> Int? {
+        let scalars = Array(text.unicodeScalars)
+        let afterLastClose = (scalars.lastIndex(of: "}") ?? -1) + 1
+        return scalars[afterLastClose...].firstIndex(of: "{")
     }
 
     /// The declared payload fields as the expression checker sees them, made on first use (by the

@@ -116,8 +116,10 @@ extension DecodingState {
             }
             valid = false
         }
-        // Which screen the params were for is unknown while `push` and `present` conflict.
+        // Which screen the params were for is unknown while `push` and `present` conflict, or
+        // while the one that names it is misspelled (`pusj:`, reported with its fix).
         var paramsKnown = !stepFailed && !conflicting
+            && !fields.isMisspelled("push") && !fields.isMisspelled("present")
         if let node = fields["params"], paramsKnown {
             paramsKnown = attachParams(node, to: &action, what: what(), in: table)
             valid = paramsKnown && valid
@@ -145,8 +147,9 @@ extension DecodingState {
                 }
             }
         }
-        // A mistake elsewhere in the rule (say its tab) does not hide a param it forgot.
-        if paramsKnown { checkParamsSupplied(action, in: table) }
+        // A mistake elsewhere in the rule (say its tab) does not hide a param it forgot; a
+        // misspelled `param:` holds the params, and is reported with its fix.
+        if paramsKnown, !fields.isMisspelled("params") { checkParamsSupplied(action, in: table) }
         return valid ? route : nil
     }
 
@@ -172,6 +175,12 @@ extension DecodingState {
         guard let name = decoder.name(nameNode, "'\(key)'") else { return nil }
         guard let screen = table.screen(named: name) else {
             guard !isScreenLost(name) else { return nil }
+            let parts = name.split(separator: ",").map { $0.split(separator: " ").joined(separator: " ") }
+            if key == "push", parts.count > 1, parts.allSatisfy({ table.screen(named: $0) != nil }) {
+                // `push: list, detail` is one plain scalar: the back stack meant is a YAML list.
+                decoder.report(ModelMessages.screensWithoutList(name, parts, at: nameNode.range))
+                return nil
+            }
             let hint = decoder.suggestion(for: name, among: screenNodes.lazy.map(\.name))
             decoder.report(ModelMessages.unknownName("screen", name, hint: hint, at: nameNode.range))
             return nil
@@ -275,6 +284,12 @@ extension DecodingState {
             return decoder.expression(user, "'login.user'").map(LoginRule.user)
         }
         let words = ["required", "none"]
+        // `login: true` means what `required` says, and `false` what `none` says.
+        if case .bool(let flag)? = node.resolvedScalar {
+            decoder.report(ModelMessages.loginAsBoolean(flag, expected: words + ["{user: <expression>}"],
+                                                        at: node.range))
+            return nil
+        }
         guard let word = decoder.name(node, "'login' of \(what())", oneOfWords: true) else { return nil }
         guard words.contains(word) else {
             decoder.report(ModelMessages.invalidValue(

@@ -46,6 +46,15 @@ enum ModelMessages {
                           at: range, fixIt: hint.map { FixIt(replacement: $0) })
     }
 
+    /// `login: true`, which means what `required` says (and `false`, `none`).
+    static func loginAsBoolean(_ flag: Bool, expected: [String], at range: SourceRange) -> Diagnostic {
+        let word = flag ? "required" : "none"
+        let list = expected.map { "'\($0)'" }.joined(separator: ", ")
+        return Diagnostic(.error, "invalid-value",
+                          "invalid value '\(flag)' for 'login'; expected one of \(list); for \(flag), write '\(word)'",
+                          at: range, fixIt: FixIt(replacement: word))
+    }
+
     /// A rule showing it would first ask for a login, on the very screen that asks.
     static func loginScreenNeedsLogin(_ screen: String, at range: SourceRange) -> Diagnostic {
         Diagnostic(.error, "login-screen-login",
@@ -135,6 +144,12 @@ enum ModelMessages {
                    at: range)
     }
 
+    static func unclosedPlaceholder(_ what: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic(.warning, "unclosed-placeholder",
+                   "\(what) has a '{' with no '}' after it, so it shows as written; close the placeholder with '}', as in '{aps.alert}'",
+                   at: range)
+    }
+
     static func placeholderInsideScalar(_ path: String, field: String, type: String,
                                         at range: SourceRange) -> Diagnostic {
         Diagnostic(.warning, "type-mismatch",
@@ -142,11 +157,13 @@ enum ModelMessages {
                    at: range)
     }
 
-    static func unknownKey(_ key: String, in what: String, hint: String?,
+    /// With no hint, the keys `what` has are listed, so that a word no list of synonyms knows
+    /// still shows what to write.
+    static func unknownKey(_ key: String, in what: String, hint: String?, allowed: [String],
                            at range: SourceRange) -> Diagnostic {
-        return Diagnostic(.error, "unknown-key",
-                          "unknown key '\(key)' in \(what)"
-                              + (hint.map { "; did you mean '\($0)'?" } ?? ""),
+        let advice = hint.map { "; did you mean '\($0)'?" }
+            ?? "; expected one of " + allowed.map { "'\($0)'" }.joined(separator: ", ")
+        return Diagnostic(.error, "unknown-key", "unknown key '\(key)' in \(what)" + advice,
                           at: range, fixIt: hint.map { FixIt(replacement: $0) })
     }
 
@@ -157,6 +174,13 @@ enum ModelMessages {
                           "unknown \(kind) '\(name)'"
                               + (hint.map { "; did you mean '\($0)'?" } ?? declare),
                           at: range, fixIt: hint.map { FixIt(replacement: $0) })
+    }
+
+    static func screensWithoutList(_ name: String, _ screens: [String], at range: SourceRange) -> Diagnostic {
+        let list = "[" + screens.joined(separator: ", ") + "]"
+        return Diagnostic(.error, "unknown-screen",
+                          "unknown screen '\(name)'; to push several screens, write them as a list: \(list)",
+                          at: range, fixIt: FixIt(replacement: list))
     }
 
     static func unknownParam(_ param: String, screen: String, declaresNone: Bool, hint: String?,

@@ -39,7 +39,12 @@ struct NodeDecoder {
             // (Allowed keys are lowercase ASCII, which no string of another length equals.)
             guard allowed.isEmpty || allowed.contains(where: { $0.utf8.count == length && $0 == scalar.value }) else {
                 let hint = suggestion(for: scalar.value, among: allowed)
-                report(ModelMessages.unknownKey(scalar.value, in: what(), hint: hint, at: key.range))
+                    ?? KeySynonyms.meaning(of: scalar.value, among: allowed.filter { word in
+                        // `id:` beside a `name:` is not the name.
+                        !pairs.contains { if case .scalar(let other) = $0.key.content { other.value == word } else { false } }
+                    })
+                report(ModelMessages.unknownKey(scalar.value, in: what(), hint: hint, allowed: allowed,
+                                                at: key.range))
                 if let hint { mapping.misspelled.append(hint) }
                 continue
             }
@@ -94,8 +99,15 @@ struct NodeDecoder {
     /// Free text, such as alert titles: any string scalar; numbers keep their written form.
     mutating func text(_ node: Node, _ what: @autoclosure () -> String) -> String? {
         guard case .scalar(let scalar) = node.content else {
-            report(ModelMessages.wrongType(expected: "a string", for: what(),
-                                           found: node.kindDescription, at: node.range))
+            var wrongType = ModelMessages.wrongType(expected: "a string", for: what(),
+                                                    found: node.kindDescription, at: node.range)
+            // `message: {aps.alert}` is a placeholder YAML reads as a flow mapping.
+            if case .mapping(let pairs) = node.content, pairs.count == 1,
+                case .scalar(let key) = pairs[0].key.content, case .null? = pairs[0].value.resolvedScalar
+            {
+                wrongType.message += "; for a placeholder, put the text in quotes: \"{\(key.value)}\""
+            }
+            report(wrongType)
             return nil
         }
         // `title:`, `title: ~` and `title: null` are one YAML null: the empty text, as the

@@ -29,7 +29,8 @@ struct CheckerTests {
     }
 
     @Test(arguments: [
-        (#"type == "3""#, "0..<11: error: operator '==' cannot be applied to 'int' and 'string'; compare values of one type, or convert one side with int(), double() or string() [type-mismatch]"),
+        (#"type == "3""#, #"8..<11: error: 'type' is declared 'int', and "3" is of type 'string'; write 3 [type-mismatch] fix: 3"#),
+        (#"type == "3a""#, "0..<12: error: operator '==' cannot be applied to 'int' and 'string'; compare values of one type, or convert one side with int(), double() or string() [type-mismatch]"),
         ("tpye == 3", "0..<4: warning: undeclared payload field 'tpye'; did you mean 'type'? [undeclared-field] fix: type"),
         ("aps.alrt == 'x'",
          "0..<8: warning: undeclared payload field 'aps.alrt'; did you mean 'aps.alert'? [undeclared-field] fix: aps.alert"),
@@ -52,7 +53,8 @@ struct CheckerTests {
         ("int(tags) == 1", "0..<9: error: function 'int' cannot be applied to 'list(string)' [type-mismatch]"),
         ("type + 1.0 > 1", "0..<10: error: operator '+' cannot be applied to 'int' and 'double'; convert one side with int(), double() or string() [type-mismatch]"),
         ("score % 2.0 > 1.0", "0..<11: error: operator '%' cannot be applied to 'double' and 'double'; convert one side with int(), double() or string() [type-mismatch]"),
-        ("target < 1", "0..<10: error: operator '<' cannot be applied to 'string' and 'int'; compare values of one type, or convert one side with int(), double() or string() [type-mismatch]"),
+        ("target < 1", "9..<10: error: 'target' is declared 'string', and 1 is of type 'int'; write \"1\" [type-mismatch] fix: \"1\""),
+        ("target < 1.5", "0..<12: error: operator '<' cannot be applied to 'string' and 'double'; compare values of one type, or convert one side with int(), double() or string() [type-mismatch]"),
         ("!type", "0..<5: error: operator '!' cannot be applied to 'int'; it needs a bool [type-mismatch]"),
         ("-target == 'a'", "0..<7: error: operator '-' cannot be applied to 'string'; it needs a number [type-mismatch]"),
         ("type && flag", "0..<12: error: operator '&&' cannot be applied to 'int' and 'bool'; both sides must be bool [type-mismatch]"),

@@ -1,0 +1,237 @@
+import Foundation
+import RouteKit
+import RouteKitYAML
+import Testing
+
+/// Mistakes a product manager makes writing a table by hand, each found by an audit that wrote
+/// broken tables from SPEC: words from SPEC's prose or another language where a key or an
+/// operator goes, text where a number goes. Each draws one diagnostic, at the mistake, that says
+/// what to write; where it offers a fix-it, applying it gives a table without errors.
+@Suite struct AuthoringMistakeTests {
+    static let header = """
+        version: 1
+        tabs: [home]
+        payload: {type: int, x: string, d: double, b: bool, aps: {badge: int}}
+        screens:
+          list: {show: push, tab: home}
+          detail: {show: push, tab: home, params: {id: int}}
+          sheet: {show: present}
+
+        """
+
+    /// `rules` with one rule whose `when` is `predicate`.
+    static func table(when predicate: String) -> String {
+        header + "routes:\n  - name: a\n    when: \(predicate)\n    tab: home\n"
+    }
+
+    func diagnostics(_ yaml: String) throws -> [Diagnostic] { try loadTable(yaml: yaml).diagnostics }
+
+    /// `line:column: severity: message` of each diagnostic.
+    func lines(_ yaml: String) throws -> [String] {
+        try diagnostics(yaml).map {
+            "\($0.range.start.line):\($0.range.start.column): \($0.severity): \($0.message)"
+        }
+    }
+
+    /// `yaml` with the diagnostic's fix-it applied (its range replaced; columns count scalars).
+    func applying(_ diagnostic: Diagnostic, to yaml: String) throws -> String {
+        let fixIt = try #require(diagnostic.fixIt)
+        var lines = yaml.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.unicodeScalars) }
+        let (start, end) = (diagnostic.range.start, diagnostic.range.end)
+        try #require(start.line == end.line)
+        let line = lines[start.line - 1]
+        lines[start.line - 1] = Array(line[..<(start.column - 1)]) + Array(fixIt.replacement.unicodeScalars)
+            + Array(line[(end.column - 1)...])
+        return lines.map { String(String.UnicodeScalarView($0)) }.joined(separator: "\n")
+    }
+
+    /// The one diagnostic of `yaml`, whose fix-it leaves a table with no errors.
+    func expectFixed(_ yaml: String, message: String, column: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let found = try diagnostics(yaml)
+        try #require(found.count == 1, "\(found.map(\.message))", sourceLocation: sourceLocation)
+        #expect(found[0].message == message, sourceLocation: sourceLocation)
+        #expect(found[0].range.start.column == column, sourceLocation: sourceLocation)
+        let fixed = try applying(found[0], to: yaml)
+        #expect(try diagnostics(fixed).filter { $0.severity == .error }.map(\.message) == [],
+                "\(fixed)", sourceLocation: sourceLocation)
+    }
+
+    // MARK: Keys
+
+    @Test func wordsForKeysFromSpecProseOrOtherToolsAreOfferedTheKey() throws {
+        for (written, meant) in [("rules", "routes"), ("fields", "payload")] {
+            let yaml = Self.table(when: "'true'").replacingOccurrences(of: "\n\(meant):", with: "\n\(written):")
+            #expect(try diagnostics(yaml).map(\.message)
+                    == ["unknown key '\(written)' in the top level of a route file; did you mean '\(meant)'?"])
+        }
+        let rules: [(rule: String, message: String, column: Int)] = [
+            ("{name: a, condition: 'true', tab: home}", "unknown key 'condition' in a rule; did you mean 'when'?", 15),
+            ("{name: a, if: 'true', tab: home}", "unknown key 'if' in a rule; did you mean 'when'?", 15),
+            ("{id: a, when: 'true', tab: home}", "unknown key 'id' in a rule; did you mean 'name'?", 6),
+            ("{name: a, when: 'true', push: detail, parameters: {id: 1}}",
+             "unknown key 'parameters' in a rule; did you mean 'params'?", 43),
+            ("{name: a, when: 'true', modal: sheet}", "unknown key 'modal' in a rule; did you mean 'present'?", 29),
+            ("{name: a, when: 'true', tab: home, login: {uid: x}}", "unknown key 'uid' in 'login'; did you mean 'user'?", 48),
+            ("{name: a, when: 'true', tab: home, alert: {body: Hi}}",
+             "unknown key 'body' in 'alert'; did you mean 'message'?", 48),
+        ]
+        for (rule, message, column) in rules {
+            let yaml = Self.header.replacingOccurrences(of: "tabs: [home]", with: "tabs: [home]\nlogin_screen: sheet")
+                + "routes:\n  - \(rule)\n"
+            try expectFixed(yaml, message: message, column: column)
+        }
+    }
+
+    @Test func aSynonymIsNotOfferedForAKeyTheMappingAlreadyHas() throws {
+        let yaml = Self.header + "routes:\n  - {name: a, id: b, when: 'true', tab: home}\n"
+        #expect(try lines(yaml) == [
+            "9:15: error: unknown key 'id' in a rule; expected one of 'name', 'when', 'tab', 'pop_to_root', "
+                + "'push', 'present', 'params', 'login', 'foreground', 'if_visible', 'alert'",
+        ])
+    }
+
+    @Test func screenKeysOtherToolsUseAreOfferedTheirNames() throws {
+        for (written, meant, value) in [("type", "show", "present"), ("embed_in_nav", "embed_in_navigation", "true"),
+                                        ("hide_tab_bar", "hides_bottom_bar", "true")] {
+            let show = meant == "show" ? "" : "show: push, "
+            let yaml = "version: 1\ntabs: [home]\nscreens:\n  t: {\(show)\(written): \(value)}\n"
+            try expectFixed(yaml, message: "unknown key '\(written)' in screen 't'; did you mean '\(meant)'?",
+                            column: 7 + show.count)
+        }
+    }
+
+    @Test func aMisspelledParamsKeyDrawsNoMissingParam() throws {
+        for written in ["param", "parmas"] {
+            let yaml = Self.header + "routes:\n  - {name: a, when: 'true', push: detail, \(written): {id: 1}}\n"
+            try expectFixed(yaml, message: "unknown key '\(written)' in a rule; did you mean 'params'?", column: 43)
+        }
+    }
+
+    @Test func aMisspelledPushDrawsNoUnusedParams() throws {
+        let yaml = Self.header + "routes:\n  - {name: a, when: 'true', pusj: detail, params: {id: 1}}\n"
+        try expectFixed(yaml, message: "unknown key 'pusj' in a rule; did you mean 'push'?", column: 29)
+    }
+
+    @Test func loginAsABooleanSaysWhichWordItMeans() throws {
+        let rule = Self.header.replacingOccurrences(of: "tabs: [home]", with: "tabs: [home]\nlogin_screen: sheet")
+            + "routes:\n  - {name: a, when: 'true', push: list, login: true}\n"
+        try expectFixed(rule, message: "invalid value 'true' for 'login'; expected one of 'required', 'none', "
+                            + "'{user: <expression>}'; for true, write 'required'", column: 48)
+        let screen = Self.header.replacingOccurrences(of: "list: {show: push, tab: home}",
+                                                      with: "list: {show: push, tab: home, login: false}")
+            + "routes:\n  - {name: a, when: 'true', push: list}\n"
+        try expectFixed(screen, message: "invalid value 'false' for 'login'; expected one of 'required', 'none'; "
+                            + "for false, write 'none'", column: 40)
+    }
+
+    @Test func screensSeparatedByCommasAreOfferedAList() throws {
+        let yaml = Self.header + "routes:\n  - name: a\n    when: 'true'\n    push: list, detail\n    params: {id: 1}\n"
+        let found = try diagnostics(yaml)
+        #expect(found.map(\.message).first
+                == "unknown screen 'list, detail'; to push several screens, write them as a list: [list, detail]")
+        #expect(try diagnostics(applying(found[0], to: yaml)).isEmpty)
+        // A name that merely contains a comma is an unknown screen like any other.
+        let other = Self.header + "routes:\n  - {name: a, when: 'true', push: 'list, nowhere'}\n"
+        #expect(try diagnostics(other).map(\.message) == ["unknown screen 'list, nowhere'; declare it under 'screens'"])
+    }
+
+    // MARK: Alert texts
+
+    @Test func anUnclosedPlaceholderIsAWarningAtItsBrace() throws {
+        let yaml = Self.header + """
+            defaults:
+              alert: {title: "New {x} {aps.alert", message: "} {", confirm: "{a} b}", cancel: "{x}"}
+            routes:
+              - {name: a, when: 'true', tab: home}
+
+            """
+        #expect(try lines(yaml) == [
+            "9:27: warning: the alert 'title' has a '{' with no '}' after it, so it shows as written; "
+                + "close the placeholder with '}', as in '{aps.alert}'",
+            "9:52: warning: the alert 'message' has a '{' with no '}' after it, so it shows as written; "
+                + "close the placeholder with '}', as in '{aps.alert}'",
+        ])
+    }
+
+    @Test func anUnquotedPlaceholderSaysToQuoteIt() throws {
+        let yaml = Self.header + "routes:\n  - {name: a, when: 'true', tab: home, alert: {message: {aps.alert}}}\n"
+        #expect(try diagnostics(yaml).map(\.message) == [
+            "expected a string for the alert 'message', found a mapping; for a placeholder, put the text in quotes: \"{aps.alert}\"",
+        ])
+    }
+
+    // MARK: Predicates
+
+    @Test func operatorsOfOtherLanguagesSayWhatThisOneWrites() throws {
+        let fixable: [(written: String, message: String, column: Int)] = [
+            ("type === 3", "'===' is not an operator in this language; write '=='", 16),
+            ("type !== 3", "'!==' is not an operator in this language; write '!='", 16),
+            ("type <> 3", "'<>' is not an operator in this language; write '!='", 16),
+            ("type == 3 and has(x)", "'and' is written '&&' in this language", 21),
+            ("(type == 3 or has(x))", "'or' is written '||' in this language", 22),
+            ("not has(x)", "'not' is written '!' in this language", 11),
+            ("has(x) && not has(d)", "'not' is written '!' in this language", 21),
+        ]
+        for (written, message, column) in fixable {
+            try expectFixed(Self.table(when: written), message: message, column: column)
+        }
+        #expect(try lines(Self.table(when: "x =~ \"a.*\"")) == [
+            "10:13: error: '=~' is not an operator in this language; to match a regular expression, write x.matches(\"pattern\")",
+        ])
+        // A field may be called `not`.
+        #expect(try diagnostics(Self.table(when: "not == 3")).map(\.code) == ["undeclared-field"])
+    }
+
+    @Test func aNullOfAnotherLanguageIsOfferedHas() throws {
+        #expect(try diagnostics(Self.table(when: "x != nil")).map(\.message) == [
+            "undeclared payload field 'nil'; to test whether the payload has 'x', write has(x), or declare the field under 'payload'",
+        ])
+        #expect(try diagnostics(Self.table(when: "aps.badge == None")).map(\.message) == [
+            "undeclared payload field 'None'; to test whether the payload has 'aps.badge', write !has(aps.badge), "
+                + "or declare the field under 'payload'",
+        ])
+    }
+
+    @Test func thePayloadsOwnNameBeforeAFieldIsOfferedTheField() throws {
+        try expectFixed(Self.table(when: "payload.type == 3"),
+                        message: "undeclared payload field 'payload.type'; did you mean 'type'?", column: 11)
+        try expectFixed(Self.table(when: "payload.aps.badge > 0"),
+                        message: "undeclared payload field 'payload.aps.badge'; did you mean 'aps.badge'?", column: 11)
+    }
+
+    @Test func aLiteralOfTheWrongTypeThatMeansAValueOfTheFieldsTypeIsRewritten() throws {
+        let cases: [(written: String, literal: String, message: String)] = [
+            ("type == '3'", "'3'", "'type' is declared 'int', and \"3\" is of type 'string'; write 3"),
+            ("'3' != type", "'3'", "'type' is declared 'int', and \"3\" is of type 'string'; write 3"),
+            ("type >= '3'", "'3'", "'type' is declared 'int', and \"3\" is of type 'string'; write 3"),
+            ("d < '1.5'", "'1.5'", "'d' is declared 'double', and \"1.5\" is of type 'string'; write 1.5"),
+            ("b == 'true'", "'true'", "'b' is declared 'bool', and \"true\" is of type 'string'; write true"),
+            ("type in ['3', '4']", "[", "'type' is declared 'int', and the list is of type 'list(string)'; write [3, 4]"),
+        ]
+        for (written, literal, message) in cases {
+            // `    when: "` is 11 columns.
+            try expectFixed(Self.table(when: "\"\(written)\""), message: message,
+                            column: 12 + written.distance(of: literal))
+        }
+        // The fix-it is spelled as the YAML scalar around the expression escapes text.
+        for when in ["\"x == 3\"", "'x == 3'", "x == 3", "|-\n      x == 3"] {
+            try expectFixed(Self.table(when: when), message: "'x' is declared 'string', and 3 is of type 'int'; write \"3\"",
+                            column: when.hasPrefix("|") ? 12 : 11 + when.distance(of: "3"))
+        }
+        // A plain scalar cannot start with a quote, so there it is no fix-it.
+        #expect(try diagnostics(Self.table(when: "3 == x")).map(\.fixIt) == [nil])
+        // Text that means no number keeps the general message.
+        #expect(try diagnostics(Self.table(when: "type == 'abc'")).map(\.message) == [
+            "operator '==' cannot be applied to 'int' and 'string'; compare values of one type, or convert one side "
+                + "with int(), double() or string()",
+        ])
+    }
+}
+
+extension String {
+    /// The offset, in Unicode scalars, of the first occurrence of `part`.
+    fileprivate func distance(of part: String) -> Int {
+        let range = range(of: part)!
+        return unicodeScalars.distance(from: unicodeScalars.startIndex, to: range.lowerBound)
+    }
+}

@@ -58,12 +58,7 @@ struct SourcePositionMapper {
     mutating func position(ofOffset offset: Int) -> SourcePosition {
         if lineStarts.isEmpty { lineStarts = Self.lineStarts(of: bytes) }
         let clamped = max(0, min(offset, bytes.count))
-        var low = 0
-        var high = lineStarts.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if lineStarts[mid] <= clamped { low = mid } else { high = mid - 1 }
-        }
+        let low = lineIndex(of: clamped)
         var column = 1
         var index = lineStarts[low]
         while index < clamped {
@@ -71,6 +66,36 @@ struct SourcePositionMapper {
             index += 1
         }
         return SourcePosition(line: low + 1, column: column, offset: clamped)
+    }
+
+    /// The first character that does not show (`InvisibleCharacter`) on the line of `offset`
+    /// or the line before it, with its position: a no-break space pasted into `tab: home` or into
+    /// an indentation makes libyaml fail there or one line later.
+    mutating func invisibleCharacter(near offset: Int) -> (character: InvisibleCharacter, at: SourcePosition)? {
+        guard !isASCII else { return nil }
+        if lineStarts.isEmpty { lineStarts = Self.lineStarts(of: bytes) }
+        let line = lineIndex(of: offset)
+        for candidate in max(0, line - 1)...line {
+            let start = lineStarts[candidate]
+            let end = candidate + 1 < lineStarts.count ? lineStarts[candidate + 1] : bytes.count
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            guard let found = InvisibleCharacter.first(in: text) else { continue }
+            let width = text.unicodeScalars.prefix(found.offset).reduce(0) { $0 + UTF8.width($1) }
+            return (found, position(ofOffset: start + width))
+        }
+        return nil
+    }
+
+    /// The index in `lineStarts` of the line that holds `offset`.
+    private func lineIndex(of offset: Int) -> Int {
+        let clamped = max(0, min(offset, bytes.count))
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= clamped { low = mid } else { high = mid - 1 }
+        }
+        return low
     }
 
     private mutating func byteOffset(ofCharacter index: Int) -> Int {

@@ -75,6 +75,14 @@ enum YAMLMessages {
         YAMLMessage(code: "undefined-alias", text: "undefined alias '*\(name)'; define the anchor '&\(name)' before it")
     }
 
+    /// A character that does not show, on the line of a syntax error or the line before it.
+    static func invisibleCharacter(_ character: InvisibleCharacter, line: Int) -> String {
+        let advice = character.scalar.properties.generalCategory == .spaceSeparator
+            ? "which YAML does not read as a space; type a plain space instead"
+            : "which does not show; delete it"
+        return "line \(line) contains \(character) here, \(advice)"
+    }
+
     static func yamlSyntax(_ problem: String) -> YAMLMessage {
         YAMLMessage(code: "yaml-syntax", text: problem)
     }

@@ -144,6 +144,13 @@ struct YAMLTreeBuilder {
             notes.append(DiagnosticNote(YAMLMessages.style(context),
                                         at: SourceRange(file: file, at: contextPosition)))
         }
+        // What the reader cannot see comes before advice about what it can (which it may explain).
+        if let (invisible, place) = positions.invisibleCharacter(near: position.offset) {
+            let end = SourcePosition(line: place.line, column: place.column + 1,
+                                     offset: place.offset + UTF8.width(invisible.scalar))
+            notes.append(DiagnosticNote(YAMLMessages.invisibleCharacter(invisible, line: place.line),
+                                        at: SourceRange(file: file, start: place, end: end)))
+        }
         var problem = YAMLMessages.style(failure.problem)
         let character = positions.byte(at: position.offset)
         // libyaml's wording for a tab where indentation is expected does not mention the tab.

@@ -55,7 +55,7 @@ import Testing
                                  notes: [DiagnosticNote("see here"), DiagnosticNote("first here", at: first)])
         #expect(GitHubAnnotationRenderer.render(warning) == """
             ::warning file=a%2Cb%3Ac%25.yaml,line=1,col=2::100%25 wrong%0D%0Areally, truly: yes
-            ::notice::see here
+            ::notice file=a%2Cb%3Ac%25.yaml,line=1,col=2::see here
             ::notice file=b.yaml,line=4,col=3::first here
 
             """)

@@ -60,6 +60,10 @@ import Testing
 
         let github = try runRouteCheck(["validate", "--format", "github", "t.yaml"], in: dir.url)
         #expect(github.status == 1, "\(github)")
-        #expect(github.stdout.contains("\n::notice::" + hint + "\n"), "\(github)")
+        // At the error's place, so that GitHub shows the advice beside it.
+        let notice = github.stdout.split(separator: "\n").first { $0.hasPrefix("::notice") }
+        #expect(notice?.hasPrefix("::notice file=t.yaml,line=2,") == true, "\(github)")
+        #expect(notice?.hasSuffix("::" + hint) == true, "\(github)")
+        #expect(!github.stdout.contains("::notice::"), "\(github)")
     }
 }

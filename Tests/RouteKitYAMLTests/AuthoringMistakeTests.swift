@@ -135,6 +135,33 @@ import Testing
         #expect(try diagnostics(other).map(\.message) == ["unknown screen 'list, nowhere'; declare it under 'screens'"])
     }
 
+    // MARK: Characters that do not show
+
+    @Test func aCharacterThatDoesNotShowIsNamedInANote() throws {
+        let zeroWidth = Self.header + "routes:\n  - {name: a, when: 'true', push: li\u{200B}st}\n"
+        let unknown = try diagnostics(zeroWidth)
+        #expect(unknown.map(\.message) == ["unknown screen 'li\u{200B}st'; did you mean 'list'?"])
+        #expect(unknown.first?.notes.map(\.message)
+                == ["'li\u{200B}st' contains U+200B ZERO WIDTH SPACE, which does not show; delete it or retype the name"])
+        let key = Self.header + "routes:\n  - {name: a, when: 'true', ta\u{00A0}b: home}\n"
+        #expect(try diagnostics(key).first?.notes.map(\.message)
+                == ["'ta\u{00A0}b' contains U+00A0 NO-BREAK SPACE, which does not show; delete it or retype the name"])
+        for (yaml, line) in [
+            (Self.header + "routes:\n  - name: a\n    when: 'true'\n    tab:\u{00A0}home\n", 11),
+            (Self.header + "routes:\n  - name: a\n\u{00A0}   when: 'true'\n    tab: home\n", 10),
+        ] {
+            let found = try diagnostics(yaml)
+            #expect(found.map(\.code) == ["yaml-syntax"], "\(found)")
+            let note = found.first?.notes.first { $0.message.contains("U+00A0") }
+            #expect(note?.message == "line \(line) contains U+00A0 NO-BREAK SPACE here, which YAML does not read as a "
+                        + "space; type a plain space instead", "\(found)")
+            #expect(note?.range?.start.line == line)
+        }
+        // A no-break space inside quoted text is text, and draws nothing.
+        let quoted = Self.header + "routes:\n  - {name: a, when: 'true', tab: home, alert: {title: \"a\u{00A0}b\"}}\n"
+        #expect(try diagnostics(quoted).isEmpty)
+    }
+
     // MARK: Alert texts
 
     @Test func anUnclosedPlaceholderIsAWarningAtItsBrace() throws {
@@ -177,6 +204,9 @@ import Testing
         }
         #expect(try lines(Self.table(when: "x =~ \"a.*\"")) == [
             "10:13: error: '=~' is not an operator in this language; to match a regular expression, write x.matches(\"pattern\")",
+        ])
+        #expect(try lines(Self.table(when: "type in (3, 4)")) == [
+            "10:21: error: expected ')', found ','; a list is written in square brackets, as in type in [3, 4]",
         ])
         // A field may be called `not`.
         #expect(try diagnostics(Self.table(when: "not == 3")).map(\.code) == ["undeclared-field"])

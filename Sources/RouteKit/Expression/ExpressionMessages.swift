@@ -214,6 +214,11 @@ enum ExpressionMessages {
           fixIt: FixIt(replacement: meaning))
     }
 
+    static func listInParentheses(at range: Range<Int>) -> D {
+        D(.error, .syntaxError, "expected ')', found ','; a list is written in square brackets, as in type in [3, 4]",
+          at: range)
+    }
+
     static func unexpectedSymbol(_ symbol: String, suggesting: String, at range: Range<Int>) -> D {
         D(.error, .syntaxError, "unexpected '\(symbol)'; did you mean '\(suggesting)'?", at: range,
           fixIt: FixIt(replacement: suggesting))

@@ -33,6 +33,10 @@ extension Parser {
         case .symbol("("):
             try advance()
             let inner = try parseExpression()
+            if token.isSymbol(",") {
+                // `type in (3, 4)`: a tuple, as Python and SQL write a list of values.
+                throw ExpressionMessages.listInParentheses(at: token.range)
+            }
             _ = try expect(")")
             return inner
         case .symbol("["):

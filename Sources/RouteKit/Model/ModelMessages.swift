@@ -164,7 +164,13 @@ enum ModelMessages {
         let advice = hint.map { "; did you mean '\($0)'?" }
             ?? "; expected one of " + allowed.map { "'\($0)'" }.joined(separator: ", ")
         return Diagnostic(.error, "unknown-key", "unknown key '\(key)' in \(what)" + advice,
-                          at: range, fixIt: hint.map { FixIt(replacement: $0) })
+                          at: range, notes: invisibleCharacterNotes(key), fixIt: hint.map { FixIt(replacement: $0) })
+    }
+
+    /// A note naming the character of `name` that does not show, when it has one: without it
+    /// "unknown screen 'detail'; did you mean 'detail'?" would read as nonsense.
+    static func invisibleCharacterNotes(_ name: String) -> [DiagnosticNote] {
+        InvisibleCharacter.advice(for: name).map { [DiagnosticNote($0)] } ?? []
     }
 
     static func unknownName(_ kind: String, _ name: String, hint: String?,
@@ -173,7 +179,7 @@ enum ModelMessages {
         return Diagnostic(.error, DiagnosticCode("unknown-\(kind)"),
                           "unknown \(kind) '\(name)'"
                               + (hint.map { "; did you mean '\($0)'?" } ?? declare),
-                          at: range, fixIt: hint.map { FixIt(replacement: $0) })
+                          at: range, notes: invisibleCharacterNotes(name), fixIt: hint.map { FixIt(replacement: $0) })
     }
 
     static func screensWithoutList(_ name: String, _ screens: [String], at range: SourceRange) -> Diagnostic {

@@ -8,7 +8,9 @@
 ///
 /// Exactly SPEC's form, `::error file=…,line=…,col=…::message`: errors become `::error`, warnings
 /// `::warning` and notes `::notice`, and the message is the diagnostic's own, as in JSON. Each
-/// note follows as a `::notice` line of its own, at its position when it has one. Escaping follows
+/// note follows as a `::notice` line of its own, at its position, or, for a note without one
+/// (advice such as "close the list with ']'"), at the diagnostic's: GitHub shows an annotation
+/// without a file in the run's summary only, away from the line it is about. Escaping follows
 /// GitHub's toolkit: `%`, CR and LF in the message; also `:` and `,` in properties.
 public enum GitHubAnnotationRenderer {
     /// The diagnostic's workflow command line and one per note, each ending in a newline.
@@ -26,7 +28,7 @@ public enum GitHubAnnotationRenderer {
         }
         var output = line(command, at: diagnostic.range, diagnostic.message)
         for note in diagnostic.notes {
-            output += line("notice", at: note.range, note.message)
+            output += line("notice", at: note.range ?? diagnostic.range, note.message)
         }
         return output
     }

@@ -208,6 +208,15 @@ import Testing
         #expect(try lines(Self.table(when: "type in (3, 4)")) == [
             "10:21: error: expected ')', found ','; a list is written in square brackets, as in type in [3, 4]",
         ])
+        // Template syntax where an expression names a field, in a param or a predicate.
+        let param = Self.header.replacingOccurrences(of: "{type: int,", with: "{type: int, id: int,")
+            + "routes:\n  - {name: a, when: 'true', push: detail, params: {id: \"{id}\"}}\n"
+        try expectFixed(param, message: "'{id}' is how alert texts insert a field; an expression names the field itself: write id",
+                        column: 57)
+        try expectFixed(Self.table(when: "$type == 3"),
+                        message: "unexpected character '$'; payload fields are named without it; remove it", column: 11)
+        // A map literal is still one.
+        #expect(try diagnostics(Self.table(when: "\"{'a': 1}['a'] == 1\"")).isEmpty)
         // A field may be called `not`.
         #expect(try diagnostics(Self.table(when: "not == 3")).map(\.code) == ["undeclared-field"])
     }

@@ -214,6 +214,19 @@ enum ExpressionMessages {
           fixIt: FixIt(replacement: meaning))
     }
 
+    /// `{id}` where the field `id` is meant: alert texts write placeholders so, expressions not.
+    static func placeholderInExpression(_ path: String, at range: Range<Int>) -> D {
+        D(.error, .syntaxError,
+          "'{\(path)}' is how alert texts insert a field; an expression names the field itself: write \(path)",
+          at: range, fixIt: FixIt(replacement: path))
+    }
+
+    /// `$id`, as shell and template languages name a variable.
+    static func dollarBeforeField(at range: Range<Int>) -> D {
+        D(.error, .syntaxError, "unexpected character '$'; payload fields are named without it; remove it",
+          at: range, fixIt: FixIt(replacement: ""))
+    }
+
     static func listInParentheses(at range: Range<Int>) -> D {
         D(.error, .syntaxError, "expected ')', found ','; a list is written in square brackets, as in type in [3, 4]",
           at: range)

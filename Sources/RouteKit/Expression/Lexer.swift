@@ -126,6 +126,8 @@ struct Lexer {
         case "&": throw ExpressionMessages.unexpectedSymbol("&", suggesting: "&&", at: range)
         case "|": throw ExpressionMessages.unexpectedSymbol("|", suggesting: "||", at: range)
         case "`": throw ExpressionMessages.unsupported("quoted identifiers", at: range)
+        case "$" where peek(1).map(isIdentifierStart) == true:
+            throw ExpressionMessages.dollarBeforeField(at: range)
         case _ where Self.curlyQuotes.contains(c):
             throw ExpressionMessages.curlyQuote(c, quoting: curlyQuotedText(after: start), at: range)
         default: throw ExpressionMessages.unexpectedCharacter(c, at: range)

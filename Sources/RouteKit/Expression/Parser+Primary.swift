@@ -96,6 +96,11 @@ extension Parser {
         var entries: [MapEntry] = []
         while !token.isSymbol("}") {
             let key = try parseExpression()
+            if entries.isEmpty, token.isSymbol("}"), let path = Checker.path(of: key) {
+                // `{id}`: an alert text's placeholder, written where an expression names the field.
+                throw ExpressionMessages.placeholderInExpression(
+                    path.joined(separator: "."), at: open.range.lowerBound..<token.range.upperBound)
+            }
             _ = try expect(":")
             let value = try parseExpression()
             entries.append(MapEntry(key: key, value: value))

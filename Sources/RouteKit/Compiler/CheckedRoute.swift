@@ -1,17 +1,23 @@
 /// A rule whose expressions are parsed and type-checked, ready to evaluate.
 public struct CheckedRule: Sendable {
+    /// The rule as decoded from the table: its name, expression sources and position.
     public var rule: Rule
     /// Position in table order.
     public var index: Int
+    /// The checked `when` predicate; the rule matches when it gives exactly `true`.
     public var when: CheckedExpression
+    /// What the rule does when it matches.
     public var route: CheckedRoute
 }
 
 /// A route whose params and login expressions are checked, with its login requirement folded
 /// together from the rule and the screens it shows.
 public struct CheckedRoute: Sendable {
+    /// The route as written: its action, login, `foreground`, `if_visible` and alert overrides.
     public var route: Route
+    /// The `push` screens in order, the last on top; empty when the route pushes none.
     public var push: [CheckedStep]
+    /// The `present` screen; nil when the route presents none.
     public var present: CheckedStep?
     /// `login: {user: …}`: the expression giving the user the route is addressed to.
     public var loginUser: CheckedExpression? {
@@ -43,11 +49,17 @@ public struct CheckedRoute: Sendable {
 public struct CheckedStep: Sendable {
     /// One param of the screen: its declared type and the checked expression that computes it.
     public struct Param: Sendable {
+        /// The param's name, one the screen declares.
         public var name: String
+        /// The type the screen declares for the param (`any` when it declares none); the computed
+        /// value is converted to it.
         public var type: FieldType
+        /// Computes the param's value from the normalized payload.
         public var expression: CheckedExpression
     }
 
+    /// The name of the screen to show, one the table declares.
     public var screen: String
+    /// The screen's params, in the order the rule writes them.
     public var params: [Param]
 }

@@ -12,6 +12,7 @@
 /// program.payloadRoots // ["aps", "id", "pageKey", "target", "type", "uid"]
 /// ```
 extension RoutingProgram {
+    /// The top-level payload keys that expressions, alert placeholders and declared fields read.
     public var payloadRoots: Set<String> {
         // A table reads a handful of roots, named again by nearly every rule: a short list finds
         // them again without hashing (`ReadFields`), which was most of this walk.

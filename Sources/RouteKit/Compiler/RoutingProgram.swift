@@ -6,9 +6,13 @@
 /// decision.action?.push.first?.screen // "message_detail"
 /// ```
 public struct RoutingProgram: RouteDecider {
+    /// The table the rules were checked from; its defaults fill in what a rule leaves out.
     public let table: RouteTable
+    /// The checked rules, in table order.
     public let rules: [CheckedRule]
+    /// The checked `fallback`; nil for `fallback: none`.
     public let fallback: CheckedRoute?
+    /// Converts each declared payload field to its declared type before any rule reads the payload.
     public let normalizer: PayloadNormalizer
 
     /// A program over checked rules in table order; `TableChecker.check` makes one from a table.
@@ -52,6 +56,8 @@ public struct RoutingProgram: RouteDecider {
     /// Why a matching rule could still not be performed: a param or the login user could not be
     /// computed from the payload.
     public struct ResolveFailure: Error, Sendable, Hashable, CustomStringConvertible {
+        /// Which param or login user failed, its expression and why, as `--explain` prints it:
+        /// `param 'id' of screen 'message_detail' cannot be computed: id → error: no such key 'id'`.
         public var description: String
     }
 

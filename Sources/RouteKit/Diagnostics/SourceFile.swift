@@ -5,7 +5,9 @@
 /// file.line(1) // "version: 1"
 /// ```
 public struct SourceFile: Sendable {
+    /// The file's path, as diagnostics name it.
     public let path: String
+    /// The whole text of the file.
     public let text: String
     /// UTF-8 offsets at which each line starts.
     private let lineStarts: [Int]
@@ -79,6 +81,8 @@ public struct SourceFile: Sendable {
         return count
     }
 
+    /// The number of lines: one more than the line breaks, so text ending in a newline counts an
+    /// empty last line.
     public var lineCount: Int { lineStarts.count }
 
     /// The text of a 1-based line, without its line break; nil past the end.

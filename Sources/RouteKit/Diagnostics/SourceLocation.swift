@@ -8,14 +8,17 @@
 /// let start = SourcePosition(line: 12, column: 11, offset: 230)
 /// ```
 public struct SourcePosition: Sendable, Hashable, Comparable, Codable {
+    /// The 1-based line number.
     public var line: Int {
         get { Int(storedLine) }
         set { storedLine = Self.stored(newValue) }
     }
+    /// The 1-based column, counted in Unicode scalars.
     public var column: Int {
         get { Int(storedColumn) }
         set { storedColumn = Self.stored(newValue) }
     }
+    /// The 0-based UTF-8 byte offset from the start of the file.
     public var offset: Int {
         get { Int(storedOffset) }
         set { storedOffset = Self.stored(newValue) }
@@ -74,8 +77,11 @@ public struct SourcePosition: Sendable, Hashable, Comparable, Codable {
 ///                         end: SourcePosition(line: 3, column: 12, offset: 45))
 /// ```
 public struct SourceRange: Sendable, Hashable, Comparable, Codable {
+    /// The path of the file, as it was named when read (`routes/app.yaml`).
     public var file: String
+    /// The first position of the span.
     public var start: SourcePosition
+    /// The position just past the span; equal to `start` for a point.
     public var end: SourcePosition
 
     /// A range from `start` up to, not including, `end`.

@@ -8,6 +8,7 @@
 /// checked?.matches(payload: ["type": 3]) // true
 /// ```
 public struct CheckedExpression: Sendable {
+    /// The parsed syntax tree.
     public let expr: Expr
     /// The static type of the result; `dyn` when only the run time knows.
     public let type: ExpressionType

@@ -10,6 +10,7 @@
 public struct Expr: Sendable, Hashable {
     /// What the node is.
     public indirect enum Kind: Sendable, Hashable {
+        /// A constant: `null`, a bool, an int, a double or a string.
         case literal(Literal)
         /// A top-level payload key, such as `type`.
         case identifier(String)
@@ -21,14 +22,20 @@ public struct Expr: Sendable, Hashable {
         case index(Expr, Expr)
         /// `function(arguments)`, or `target.function(arguments)` when `target` is set.
         case call(String, target: Expr?, arguments: [Expr])
+        /// A prefix operator and its operand: `!operand`, `-operand`.
         case unary(UnaryOperator, Expr)
+        /// `left operator right`; chains of `&&` and `||` are stored balanced, not nested to the
+        /// left.
         case binary(BinaryOperator, Expr, Expr)
         /// `condition ? then : else`.
         case conditional(Expr, Expr, Expr)
+        /// A list literal `[a, b]`, its elements in source order.
         case list([Expr])
+        /// A map literal `{key: value}`, its entries in source order.
         case map([MapEntry])
     }
 
+    /// What the node is, with its sub-expressions.
     public let kind: Kind
     /// Offsets in Unicode scalars of the expression text.
     public var range: Range<Int>
@@ -110,10 +117,15 @@ extension Expr.Kind {
 /// Literal.int(3)
 /// ```
 public enum Literal: Sendable, Hashable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A 64-bit integer literal, decimal or `0x` hexadecimal.
     case int(Int64)
+    /// A floating-point literal, such as `2.5`, `.5` or `1e3`.
     case double(Double)
+    /// A string literal, with its escapes decoded (a raw `r"…"` string keeps its backslashes).
     case string(String)
 }
 
@@ -123,7 +135,9 @@ public enum Literal: Sendable, Hashable {
 /// MapEntry(key: k, value: v)
 /// ```
 public struct MapEntry: Sendable, Hashable {
+    /// The expression before the colon; it must be a string, an int or a bool.
     public var key: Expr
+    /// The expression after the colon.
     public var value: Expr
 
     /// An entry from its key and value expressions.
@@ -145,9 +159,12 @@ public struct MapEntry: Sendable, Hashable {
 /// UnaryOperator.not.spelling // "!"
 /// ```
 public enum UnaryOperator: String, Sendable, Hashable {
+    /// `!`: logical not of a bool.
     case not = "!"
+    /// `-`: arithmetic negation of an int or a double.
     case negate = "-"
 
+    /// The operator as written in an expression: `!` or `-`.
     public var spelling: String { rawValue }
 }
 
@@ -157,20 +174,36 @@ public enum UnaryOperator: String, Sendable, Hashable {
 /// BinaryOperator.equal.spelling // "=="
 /// ```
 public enum BinaryOperator: String, Sendable, Hashable, CaseIterable {
+    /// `||`: true when either side is true, even if the other side is an error.
     case or = "||"
+    /// `&&`: false when either side is false, even if the other side is an error.
     case and = "&&"
+    /// `==`: values of different kinds are unequal, except numbers (`3 == 3.0`).
     case equal = "=="
+    /// `!=`: the opposite of `==`.
     case notEqual = "!="
+    /// `<`: compares numbers (across int and double), strings by code point, or bools.
     case less = "<"
+    /// `<=`: compares the same kinds as `<`.
     case lessOrEqual = "<="
+    /// `>`: compares the same kinds as `<`.
     case greater = ">"
+    /// `>=`: compares the same kinds as `<`.
     case greaterOrEqual = ">="
+    /// `in`: whether the left value equals an element of the right list, or is a key of the right
+    /// map.
     case `in` = "in"
+    /// `+`: adds two ints or two doubles, or joins two strings or two lists.
     case add = "+"
+    /// `-`: subtracts two ints or two doubles.
     case subtract = "-"
+    /// `*`: multiplies two ints or two doubles.
     case multiply = "*"
+    /// `/`: int division rounds toward zero (by zero is an error); double division follows IEEE.
     case divide = "/"
+    /// `%`: the remainder of int division, with the sign of the dividend; by zero is an error.
     case remainder = "%"
 
+    /// The operator as written in an expression, such as `==` or `in`.
     public var spelling: String { rawValue }
 }

@@ -9,10 +9,15 @@
 /// diagnostics[0].range   // 5..<6
 /// ```
 public struct ExpressionDiagnostic: Error, Sendable, Hashable {
+    /// Whether the problem is an error or a warning.
     public var severity: Severity
+    /// The diagnostic's code, such as `syntax-error` or `type-mismatch`.
     public var code: DiagnosticCode
+    /// One lowercase phrase, with a suggestion when there is one.
     public var message: String
+    /// Where the problem is, in Unicode scalars from the start of the expression text.
     public var range: Range<Int>
+    /// A replacement for `range` that fixes the problem; nil when there is none.
     public var fixIt: FixIt?
 
     /// A problem at `range`, in Unicode scalars of the expression text.

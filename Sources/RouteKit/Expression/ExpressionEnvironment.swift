@@ -7,6 +7,7 @@
 /// let env = ExpressionEnvironment(fields: ["type": .int, "aps.alert": .any])
 /// ```
 public struct ExpressionEnvironment: Sendable, Hashable {
+    /// Declared types by payload path (`type`, `aps.alert`).
     public var fields: [String: FieldType] {
         didSet { objectPaths = Self.objectPaths(of: fields) }
     }

@@ -8,13 +8,22 @@
 /// ExpressionType.string.isAssignable(to: .int) // false
 /// ```
 public indirect enum ExpressionType: Sendable, Hashable, CustomStringConvertible {
+    /// A 64-bit signed integer.
     case int
+    /// A 64-bit floating-point number.
     case double
+    /// A string.
     case string
+    /// A boolean.
     case bool
+    /// The type of the literal `null`; comparable with anything.
     case null
+    /// A list whose elements all have this type; `list(dyn)` when mixed or empty.
     case list(ExpressionType)
+    /// A map with these key and value types (`dyn` when mixed); a declared object is
+    /// `map(string, dyn)`.
     case map(key: ExpressionType, value: ExpressionType)
+    /// Known only at run time: undeclared and `any` fields, mixed values; never a type error.
     case dyn
 
     /// The type of a literal.

@@ -8,6 +8,7 @@ public struct TraceStep: Sendable, CustomStringConvertible {
     public var range: Range<Int>
     /// The source text of the sub-expression (empty when the source is not known).
     public var text: String
+    /// What the sub-expression evaluated to; an `.error` carries its reason.
     public var value: Value
 
     /// A step: the sub-expression at `range`, its text and its value.

@@ -9,13 +9,21 @@
 /// checked?.evaluate(payload: [:])                       // .error("no such key 'aps'")
 /// ```
 public enum Value: Sendable {
+    /// `null`, as from JSON `null` or the literal.
     case null
+    /// A boolean.
     case bool(Bool)
+    /// A 64-bit signed integer; JSON integers that fit in 64 bits read as one.
     case int(Int64)
+    /// A 64-bit floating-point number; infinite after a double division by zero.
     case double(Double)
+    /// A string; functions count and compare its Unicode scalars.
     case string(String)
+    /// A list, in order.
     case list([Value])
+    /// A map; a JSON object's keys are strings, a map literal's may also be ints or bools.
     case map([MapKey: Value])
+    /// An error, with its reason as `--explain` shows it (`no such key 'uid'`); never matches.
     case error(String)
 
     /// The value of a JSON document: integers become `int`, every other number `double`.
@@ -116,8 +124,11 @@ public enum Value: Sendable {
 /// let key: MapKey = .string("uid")
 /// ```
 public enum MapKey: Sendable, Hashable, CustomStringConvertible {
+    /// An int key; an integral double finds it too.
     case int(Int64)
+    /// A bool key.
     case bool(Bool)
+    /// A string key, compared by Unicode scalars.
     case string(String)
 
     /// The key for a value, or nil when the value cannot be a key. An integral double finds the
@@ -139,6 +150,7 @@ public enum MapKey: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The key as a `Value` of the same kind.
     public var value: Value {
         switch self {
         case .int(let i): .int(i)

@@ -5,10 +5,15 @@ extension Node {
     /// if case .int(let type)? = node.resolvedScalar { print(type + 1) }
     /// ```
     public enum ResolvedScalar: Sendable, Hashable {
+        /// `~`, `null`, `Null`, `NULL` or the empty plain scalar.
         case null
+        /// `true`, `True`, `TRUE`, `false`, `False` or `FALSE` (never YAML 1.1's `yes` or `on`).
         case bool(Bool)
+        /// A decimal, `0o` octal or `0x` hexadecimal integer that fits in 64 bits.
         case int(Int64)
+        /// A decimal float, `.inf`, `-.inf` or `.nan`, or an integer beyond 64 bits.
         case double(Double)
+        /// Any other text: every quoted or block scalar, and plain text such as `yes`.
         case string(String)
     }
 

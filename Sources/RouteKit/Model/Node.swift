@@ -10,23 +10,34 @@
 public struct Node: Sendable, Equatable {
     /// What a node holds: a scalar, a sequence of nodes, or a mapping's key-value pairs.
     public enum Content: Sendable, Equatable {
+        /// A scalar: its text and how it was written.
         case scalar(Scalar)
+        /// A sequence's items, in document order.
         case sequence([Node])
+        /// A mapping's key-value pairs, in document order.
         case mapping([Pair])
     }
 
     /// How a scalar was written; plain scalars alone are resolved by the YAML 1.2 core schema.
     public enum ScalarStyle: String, Sendable, Hashable {
+        /// Unquoted: `key: value`.
         case plain
+        /// In single quotes: `'value'`.
         case singleQuoted = "single-quoted"
+        /// In double quotes, escapes decoded: `"value"`.
         case doubleQuoted = "double-quoted"
+        /// A `|` block scalar, which keeps its line breaks.
         case literal
+        /// A `>` block scalar, whose line breaks fold into spaces.
         case folded
     }
 
     /// A scalar's text and how it was written.
     public struct Scalar: Sendable, Hashable {
+        /// The scalar's text, without its quotes and with escapes and block folding applied.
         public var value: String
+        /// How the scalar was written; only a plain scalar without a tag resolves to anything but a
+        /// string.
         public var style: ScalarStyle
 
         /// A scalar; plain unless `style` says otherwise.
@@ -42,7 +53,9 @@ public struct Node: Sendable, Equatable {
 
     /// One `key: value` entry of a mapping.
     public struct Pair: Sendable, Equatable {
+        /// The key node (usually a plain scalar).
         public var key: Node
+        /// The value node.
         public var value: Node
 
         /// A mapping entry from its key and value nodes.
@@ -58,9 +71,11 @@ public struct Node: Sendable, Equatable {
         }
     }
 
+    /// What the node holds.
     public var content: Content
     /// The explicit tag in full form, or nil when the node had none.
     public var tag: String?
+    /// Where the node is written in its file.
     public var range: SourceRange
 
     /// A node holding `content` at `range`, with its explicit tag if any.

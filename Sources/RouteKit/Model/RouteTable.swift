@@ -12,10 +12,17 @@ public struct RouteTable: Sendable {
     public var version: Int
     /// Tab bar order: a tab's index is its position.
     public var tabs: [String]
+    /// `login_screen`: presented when a route needs a logged-in user and nobody is; nil when not
+    /// declared.
     public var loginScreen: String?
+    /// `screens`: every screen a notification can open, in declaration order.
     public var screens: [Screen]
+    /// `payload`: the declared fields in declaration order, nested mappings flattened to dotted
+    /// paths.
     public var payloadFields: [PayloadField]
+    /// `defaults`: table-wide policies, with SPEC's values for keys left out.
     public var defaults: Defaults
+    /// `routes`: the rules, in table order; the first that matches and can be performed wins.
     public var rules: [Rule]
     /// Performed when no rule matches; nil for `fallback: none`.
     public var fallback: Route?
@@ -79,8 +86,11 @@ public struct RouteTable: Sendable {
 
 /// A declared payload field: a path such as `type` or `aps.badge`, and its type.
 public struct PayloadField: Sendable, Hashable {
+    /// The dotted path from the payload's top level: `type`, `aps.badge`.
     public var path: String
+    /// The declared type; the payload's value is converted to it before any rule reads it.
     public var type: FieldType
+    /// Where the field's key is written; nil when the field was not read from a route file.
     public var range: SourceRange?
 
     /// A field declared at `path` with `type`; `range` is where its key was written.

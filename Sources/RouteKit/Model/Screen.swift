@@ -7,19 +7,30 @@
 public struct Screen: Sendable, Hashable {
     /// Pushed onto a tab's navigation stack, or presented modally.
     public enum Presentation: String, Sendable, Hashable, CaseIterable {
+        /// `show: push`: pushed onto a tab's navigation stack.
         case push
+        /// `show: present`: presented modally.
         case present
     }
 
+    /// The key under `screens:`; rules, commands and the graph name the screen by it.
     public var name: String
+    /// `show`: rules may only `push` a pushed screen and `present` a presented one.
     public var show: Presentation
     /// The tab whose stack a pushed screen goes onto; nil pushes onto the selected tab.
     public var tab: String?
+    /// `params`: the declared parameters, in declaration order; every rule that shows the screen
+    /// gives each one.
     public var params: [ScreenParam]
+    /// `hides_bottom_bar`: hide the tab bar while this pushed screen is shown
+    /// (`hidesBottomBarWhenPushed`).
     public var hidesBottomBar: Bool
+    /// `embed_in_navigation`: wrap this presented screen in a navigation controller, with a close
+    /// button.
     public var embedInNavigation: Bool
     /// `login: required` on the screen: every route that shows it needs a logged-in user.
     public var loginRequired: Bool
+    /// Where the screen is declared; nil when it was not read from a route file.
     public var range: SourceRange?
 
     /// A screen shown as `show`; the rest defaults to no tab, no params and every flag off.
@@ -50,7 +61,9 @@ public struct Screen: Sendable, Hashable {
 
 /// A declared screen parameter.
 public struct ScreenParam: Sendable, Hashable {
+    /// The key under the screen's `params`.
     public var name: String
+    /// The declared type; a rule's value is converted to it before the app receives it.
     public var type: FieldType
 
     /// A param named `name` of type `type`.

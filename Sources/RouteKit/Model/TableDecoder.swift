@@ -1,6 +1,7 @@
 /// The result of decoding a table's documents: the model when it has no errors, and every
 /// diagnostic found on the way.
 public struct DecodedTable: Sendable {
+    /// The table; nil when any diagnostic is an error (`partial` then holds what decoded).
     public var table: RouteTable?
     /// What could be decoded even when there are errors: the rules, screens and fields that were
     /// well formed (a field whose type is misspelled counts as `any`), so that their expressions
@@ -8,6 +9,7 @@ public struct DecodedTable: Sendable {
     public var partial: RouteTable
     /// The predicates of rules that did not decode, to be checked all the same.
     public var predicatesOfBrokenRules: [ExpressionSource]
+    /// Every problem found while decoding.
     public var diagnostics: [Diagnostic]
     /// Rules declared, counted even when the table has errors (for the validate summary).
     public var ruleCount: Int

@@ -10,6 +10,7 @@
 /// }
 /// ```
 public struct NavigatorJSONError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A single lowercase phrase, with a suggestion when a close name exists.
     public var message: String
     /// Where in the value the problem is: the keys that lead to it, outermost first; empty for the
     /// value as a whole. A tool that has the text the value came from can underline that part.

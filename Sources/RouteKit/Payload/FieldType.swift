@@ -5,11 +5,17 @@
 /// FieldType.list(.int).description // "[int]"
 /// ```
 public indirect enum FieldType: Sendable, Hashable, CustomStringConvertible {
+    /// `int`: a 64-bit integer; accepts integral numbers and decimal strings (`"42"`).
     case int
+    /// `double`: accepts any number, and strings in JSON number syntax.
     case double
+    /// `string`: accepts strings, and numbers as their text (`10086.0` as `"10086"`).
     case string
+    /// `bool`: accepts `true`, `false`, `"true"` and `"false"`.
     case bool
+    /// `any`: accepts anything, unchanged; expressions see it as `dyn`.
     case any
+    /// `[T]`: a list whose every element `T` accepts; in YAML `[T]` or `"[T]"`.
     case list(FieldType)
 
     /// Parses the spelling used in route files; nil when it is not a type.

@@ -10,12 +10,20 @@
 /// payload["aps"]?["alert"] // .string("Hello")
 /// ```
 public enum JSONValue: Sendable, Hashable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// An integer that fits in 64 bits.
     case int(Int64)
+    /// Any other number: one with a fraction or an exponent, or an integer past 64 bits that a
+    /// double holds exactly.
     case double(Double)
+    /// A string; also the digits of an integer past 64 bits that no double holds exactly.
     case string(String)
+    /// An array, in order.
     case array([JSONValue])
+    /// An object; its key order is not kept.
     case object([String: JSONValue])
 
     /// The member of an object, or nil for a missing key or a value that is not an object.

@@ -31,6 +31,7 @@ public struct RouteGraph: Sendable, Hashable {
     public struct Node: Sendable, Hashable {
         /// Unique in the graph and stable: `tab:home`, `screen:notice`, `rule:notice`, `fallback`.
         public var id: String
+        /// What the node stands for, which decides its shape.
         public var kind: NodeKind
         /// The text of the box: a title line, then details.
         public var lines: [String]
@@ -63,9 +64,12 @@ public struct RouteGraph: Sendable, Hashable {
     public struct Group: Sendable, Hashable {
         /// Unique among groups and stable: `tabbar`, `tab0`, `modals`, `rules`.
         public var id: String
+        /// The caption of the box, such as `tab bar`, `home stack`, `modals` or
+        /// `rules, first match wins`.
         public var title: String
         /// The ids of the nodes directly inside, in order.
         public var nodes: [String]
+        /// The groups nested directly inside, in order.
         public var groups: [Group]
 
         /// A group holding `nodes` (by id) and nested `groups`, both empty by default.
@@ -99,8 +103,11 @@ public struct RouteGraph: Sendable, Hashable {
     /// RouteGraph.Edge(from: "rule:notice", to: "screen:notice", kind: .route, lines: ["present"])
     /// ```
     public struct Edge: Sendable, Hashable {
+        /// The id of the node the arrow starts at.
         public var from: String
+        /// The id of the node the arrow points to.
         public var to: String
+        /// What the arrow shows, which decides its style.
         public var kind: EdgeKind
         /// The label, one entry per line; empty for none.
         public var lines: [String]
@@ -122,6 +129,7 @@ public struct RouteGraph: Sendable, Hashable {
     public var nodes: [Node]
     /// The top-level groups, in order.
     public var groups: [Group]
+    /// Every arrow, in order.
     public var edges: [Edge]
 
     /// A graph from its parts; `draw(_:)` makes one from a program.
@@ -182,6 +190,7 @@ public struct RouteGraph: Sendable, Hashable {
         /// RouteGraph.NodeID.rule("message-detail") // "rule:message-detail"
         /// ```
         public static func rule(_ name: String) -> String { "rule:" + name }
+        /// The id of the fallback's node: `fallback`.
         public static let fallback = "fallback"
     }
 }

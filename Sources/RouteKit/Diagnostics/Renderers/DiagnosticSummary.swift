@@ -5,10 +5,15 @@
 /// summary.line // "1 table, 4 files, 12 rules: 0 errors, 1 warning"
 /// ```
 public struct DiagnosticSummary: Sendable, Hashable {
+    /// Route tables checked.
     public var tables: Int
+    /// Source files read, across all tables.
     public var files: Int
+    /// Rules declared, across all tables.
     public var rules: Int
+    /// Error diagnostics found, suppressed ones included.
     public var errors: Int
+    /// Warning diagnostics found, suppressed ones included.
     public var warnings: Int
     /// Diagnostics counted in `errors`/`warnings` but not rendered because of a cap.
     public var suppressed: Int

@@ -112,9 +112,9 @@ enum YAMLMessages {
         case "invalid length of a UTF-8 sequence":
             return "invalid UTF-8: overlong encoding of a character"
         case "invalid Unicode character":
-            return "invalid Unicode character U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex)"
+            return "invalid Unicode character \(InvisibleCharacter.code(value))"
         case "control characters are not allowed":
-            return "control character U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex) is not allowed"
+            return "control character \(InvisibleCharacter.code(value)) is not allowed"
         default:
             return style(problem)
         }

@@ -217,6 +217,8 @@ import Testing
                         message: "unexpected character '$'; payload fields are named without it; remove it", column: 11)
         // A map literal is still one.
         #expect(try diagnostics(Self.table(when: "\"{'a': 1}['a'] == 1\"")).isEmpty)
+        // A `=` apart from the `==` before it is a stray `=`, not `===`.
+        #expect(try lines(Self.table(when: "type == = 3")) == ["10:19: error: unexpected '='; did you mean '=='?"])
         // A field may be called `not`.
         #expect(try diagnostics(Self.table(when: "not == 3")).map(\.code) == ["undeclared-field"])
     }

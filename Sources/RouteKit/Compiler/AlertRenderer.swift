@@ -80,6 +80,15 @@ public enum AlertRenderer {
             segments.compactMap { if case .placeholder(let path) = $0 { path } else { nil } }
         }
 
+        /// Where, in Unicode scalars, the `{` is that has no `}` after it and so renders as
+        /// written: only the text after the last placeholder can hold one.
+        var unclosedBrace: Int? {
+            guard case .text(let tail)? = segments.last, let brace = tail.unicodeScalars.firstIndex(of: "{")
+            else { return nil }
+            let before = placedPlaceholders.last?.scalars.upperBound ?? 0
+            return before + tail.unicodeScalars.distance(from: tail.unicodeScalars.startIndex, to: brace)
+        }
+
         /// The placeholders with where each is in the template, braces included, in Unicode
         /// scalars: `{tpye}` in `"Hi {tpye}"` is at 3..<9.
         var placedPlaceholders: [(path: [String], scalars: Range<Int>)] {

@@ -10,26 +10,23 @@ extension FixIt {
     /// ```
     func spelled(in style: Node.ScalarStyle, atStart: Bool) -> FixIt? {
         switch style {
-        case .doubleQuoted:
-            var escaped = ""
-            for character in replacement {
-                if character == "\"" || character == "\\" { escaped.append("\\") }
-                escaped.append(character)
-            }
-            return FixIt(replacement: escaped)
-        case .singleQuoted:
-            var escaped = ""
-            for character in replacement {
-                if character == "'" { escaped.append("'") }
-                escaped.append(character)
-            }
-            return FixIt(replacement: escaped)
+        case .doubleQuoted: FixIt(replacement: Self.escaping(replacement, ["\"", "\\"], with: "\\"))
+        case .singleQuoted: FixIt(replacement: Self.escaping(replacement, ["'"], with: "'"))
         case .plain:
             // A plain scalar that starts with a quote would be read as a quoted one.
-            guard atStart, let first = replacement.first, first == "\"" || first == "'" else { return self }
-            return nil
+            atStart && (replacement.first == "\"" || replacement.first == "'") ? nil : self
         case .literal, .folded:
-            return self
+            self
         }
+    }
+
+    /// `text` with `escape` before each of `characters`.
+    private static func escaping(_ text: String, _ characters: Set<Character>, with escape: Character) -> String {
+        var escaped = ""
+        for character in text {
+            if characters.contains(character) { escaped.append(escape) }
+            escaped.append(character)
+        }
+        return escaped
     }
 }

@@ -31,9 +31,14 @@ package struct InvisibleCharacter: CustomStringConvertible {
 
     /// `U+00A0 NO-BREAK SPACE`.
     package var description: String {
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        let code = Self.code(Int(scalar.value))
         return scalar.properties.name.map { "\(code) \($0)" } ?? code
+    }
+
+    /// A code point as Unicode writes it, four hex digits at least: `U+00A0`.
+    package static func code(_ value: Int) -> String {
+        let hex = String(value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
     /// The advice for a name or key that holds one.

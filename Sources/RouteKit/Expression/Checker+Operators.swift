@@ -1,8 +1,10 @@
 extension Checker {
     /// The result type of a binary operator, reporting operand kinds it never accepts.
     mutating func binaryType(
-        _ op: BinaryOperator, _ lhs: ExpressionType, _ rhs: ExpressionType, at range: Range<Int>
+        _ op: BinaryOperator, _ left: (expr: Expr, type: ExpressionType), _ right: (expr: Expr, type: ExpressionType),
+        at range: Range<Int>
     ) -> ExpressionType {
+        let (lhs, rhs) = (left.type, right.type)
         let accepted: ExpressionType?
         switch op {
         case .and, .or:
@@ -24,17 +26,18 @@ extension Checker {
             accepted = Self.arithmeticType(op, lhs, rhs)
         }
         guard let accepted else {
-            report(ExpressionMessages.operatorMismatch(op.spelling, [lhs, rhs], at: range))
+            report(literalRewrite(op, left.expr, lhs, right.expr, rhs)
+                ?? ExpressionMessages.operatorMismatch(op.spelling, [lhs, rhs], at: range))
             return op == .add || op == .subtract || op == .multiply || op == .divide
                 || op == .remainder ? .dyn : .bool
         }
         return accepted
     }
 
-    /// The error for a field compared with a literal that means a value of the field's type,
-    /// `type == "3"` or `type in ["3", "4"]` with `type: int`, which says what to write; nil
-    /// for every other pair of operands, which `binaryType` checks.
-    func literalRewrite(_ op: BinaryOperator, _ lhs: Expr, _ left: ExpressionType,
+    /// For operands `binaryType` refuses: the error for a field compared with a literal that
+    /// means a value of the field's type, `type == "3"` or `type in ["3", "4"]` with `type: int`,
+    /// which says what to write; nil for every other pair.
+    private func literalRewrite(_ op: BinaryOperator, _ lhs: Expr, _ left: ExpressionType,
                         _ rhs: Expr, _ right: ExpressionType) -> ExpressionDiagnostic? {
         switch op {
         case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual:

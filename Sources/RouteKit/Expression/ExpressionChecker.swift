@@ -156,11 +156,7 @@ struct Checker {
             let (left, right) = (type(of: lhs), type(of: rhs))
             hintText(op, lhs, left, rhs, right)
             if op == .in { checkMixedListElements(lhs, left, in: rhs, right) }
-            if let rewrite = literalRewrite(op, lhs, left, rhs, right) {
-                report(rewrite)
-                return .bool
-            }
-            return binaryType(op, left, right, at: expr.range)
+            return binaryType(op, (lhs, left), (rhs, right), at: expr.range)
         case .conditional(let condition, let then, let otherwise):
             let c = type(of: condition)
             if c != .bool, c != .dyn { report(ExpressionMessages.conditionNotBool(c, at: condition.range)) }

@@ -196,16 +196,17 @@ enum ExpressionMessages {
                  at: range)
     }
 
-    /// `meaning`: the CEL operator, or for `=~` the call that does what it does elsewhere,
-    /// which replaces more than the operator and so is no fix-it.
+    /// An operator of JavaScript, PHP or SQL (`===`, `!==`, `<>`), with CEL's for it.
     static func otherLanguageOperator(_ written: String, meaning: String, at range: Range<Int>) -> D {
-        guard !meaning.contains("(") else {
-            return D(.error, .syntaxError,
-                     "'\(written)' is not an operator in this language; to match a regular expression, write \(meaning)",
-                     at: range)
-        }
-        return D(.error, .syntaxError, "'\(written)' is not an operator in this language; write '\(meaning)'",
-                 at: range, fixIt: FixIt(replacement: meaning))
+        D(.error, .syntaxError, "'\(written)' is not an operator in this language; write '\(meaning)'",
+          at: range, fixIt: FixIt(replacement: meaning))
+    }
+
+    /// Perl's and Ruby's `=~`. Its replacement, a call, rewrites both operands, so it is no fix-it.
+    static func regexOperator(at range: Range<Int>) -> D {
+        D(.error, .syntaxError,
+          "'=~' is not an operator in this language; to match a regular expression, write x.matches(\"pattern\")",
+          at: range)
     }
 
     /// A word that other languages use as an operator (`and`, `or`, `not`), in CEL's spelling.

@@ -41,8 +41,8 @@ public enum ExpressionParser {
 struct Parser {
     var lexer: Lexer
     var token = Token(kind: .end, range: 0..<0)
-    /// The token before `token`, for the errors that are about it (`not has(x)`).
-    var previous: Token?
+    /// Where the token before `token` is, for the errors that are about it (`not has(x)`).
+    var previousRange: Range<Int>?
     /// Nesting of `parseExpression` calls, bounded so that `((((…` cannot exhaust the stack.
     var nesting = 0
     /// Where each call's function name is, by the call's range: an unknown function is reported
@@ -61,7 +61,7 @@ struct Parser {
     // MARK: Tokens
 
     mutating func advance() throws(ExpressionDiagnostic) {
-        previous = token
+        previousRange = token.range
         token = try lexer.next()
     }
 
@@ -74,8 +74,9 @@ struct Parser {
 
     /// An error at the current token; at the operator word, when the mistake is writing one.
     func unexpected(_ what: String) -> ExpressionDiagnostic {
-        if case .identifier(let word)? = previous?.kind, let previous, word == "not", token.kind != .end {
-            return ExpressionMessages.operatorWord(word, meaning: "!", at: previous.range)
+        // Only an identifier's text is `not`: a string token's includes its quotes.
+        if let previousRange, token.kind != .end, lexer.text(previousRange) == "not" {
+            return ExpressionMessages.operatorWord("not", meaning: "!", at: previousRange)
         }
         if case .identifier(let word) = token.kind, let meaning = Self.operatorWords[word] {
             return ExpressionMessages.operatorWord(word, meaning: meaning, at: token.range)

@@ -64,18 +64,17 @@ struct Lexer {
     /// are spelled as words.
     static let wordsNotNames = reservedWords.union(["true", "false", "null", "in"])
 
-    /// Operators of JavaScript, PHP, SQL or Ruby that CEL spells differently, and what CEL
-    /// writes: read as CEL, `===` would be `==` then a stray `=`, and the fix for that `=`
-    /// would make `====`.
-    static func otherLanguageOperator(_ first: Unicode.Scalar, _ second: Unicode.Scalar?,
-                                      _ third: Unicode.Scalar?) -> (spelling: String, meaning: String)? {
-        switch (first, second, third) {
-        case ("=", "=", "="): ("===", "==")
-        case ("!", "=", "="): ("!==", "!=")
-        case ("<", ">", _): ("<>", "!=")
-        case ("=", "~", _): ("=~", "x.matches(\"pattern\")")
-        default: nil
+    /// The error for a `=` no symbol starts with. Operators of other languages end up here,
+    /// only when the expression is already wrong: `=~` (a regular expression match), and the
+    /// last `=` of `===` or `!==`, which read as CEL are `==` or `!=` and a stray `=`.
+    private func strayEquals(at start: Int) -> ExpressionDiagnostic {
+        if peek(1) == "~" { return ExpressionMessages.regexOperator(at: start..<(start + 2)) }
+        if start >= 2, scalar(at: start - 1) == "=", scalar(at: start - 2) == "=" || scalar(at: start - 2) == "!" {
+            let written = scalar(at: start - 2) == "=" ? "===" : "!=="
+            return ExpressionMessages.otherLanguageOperator(written, meaning: String(written.dropLast()),
+                                                            at: (start - 2)..<(start + 1))
         }
+        return ExpressionMessages.unexpectedSymbol("=", suggesting: "==", at: start..<(start + 1))
     }
 
     /// The symbol starting at the current position, the longest that fits (`<=` over `<`).
@@ -85,6 +84,7 @@ struct Lexer {
         let next = peek(1)
         switch c {
         case "=": return next == "=" ? Symbol(byte, 0x3D) : nil
+        case "<" where next == ">": return nil  // SQL's `<>`, reported by `next()`
         case "!", "<", ">": return next == "=" ? Symbol(byte, 0x3D) : Symbol(byte)
         case "&": return next == "&" ? "&&" : nil
         case "|": return next == "|" ? "||" : nil
@@ -112,17 +112,14 @@ struct Lexer {
         if isDigit(c) || (c == "." && peek(1).map(isDigit) == true) { return try number() }
         if c == "\"" || c == "'" { return try string(raw: false, start: start) }
         if isIdentifierStart(c) { return try word() }
-        if let written = Self.otherLanguageOperator(c, peek(1), peek(2)) {
-            throw ExpressionMessages.otherLanguageOperator(
-                written.spelling, meaning: written.meaning, at: start..<(start + written.spelling.count))
-        }
         if let symbol = symbol() {
             position += symbol.length
             return Token(kind: .symbol(symbol), range: start..<position)
         }
         let range = start..<(start + 1)
         switch c {
-        case "=": throw ExpressionMessages.unexpectedSymbol("=", suggesting: "==", at: range)
+        case "=": throw strayEquals(at: start)
+        case "<": throw ExpressionMessages.otherLanguageOperator("<>", meaning: "!=", at: start..<(start + 2))
         case "&": throw ExpressionMessages.unexpectedSymbol("&", suggesting: "&&", at: range)
         case "|": throw ExpressionMessages.unexpectedSymbol("|", suggesting: "||", at: range)
         case "`": throw ExpressionMessages.unsupported("quoted identifiers", at: range)

@@ -205,7 +205,8 @@ extension DecodingState {
     private mutating func alertText(_ node: Node?, _ what: @autoclosure () -> String) -> String? {
         guard let node, let text = decoder.text(node, what()) else { return nil }
         guard text.utf8.contains(UInt8(ascii: "{")) else { return text }
-        for (path, scalars) in AlertRenderer.Template(text).placedPlaceholders {
+        let template = AlertRenderer.Template(text)
+        for (path, scalars) in template.placedPlaceholders {
             let joined = path.joined(separator: ".")
             switch payloadEnvironment.lookup(path, joined: joined) {
             case .declared, .object, .insideAny:
@@ -220,20 +221,12 @@ extension DecodingState {
                 }
             }
         }
-        if let open = Self.unclosedPlaceholder(in: text) {
+        if let open = template.unclosedBrace {
             let scalars = text.unicodeScalars.count
             decoder.report(ModelMessages.unclosedPlaceholder(
                 what(), at: node.range(ofValueScalars: open..<scalars)))
         }
         return text
-    }
-
-    /// Where, in Unicode scalars, the `{` is that `AlertRenderer` shows as written because no
-    /// `}` follows it: the first `{` after the last `}`.
-    static func unclosedPlaceholder(in text: String) -> Int? {
-        let scalars = Array(text.unicodeScalars)
-        let afterLastClose = (scalars.lastIndex(of: "}") ?? -1) + 1
-        return scalars[afterLastClose...].firstIndex(of: "{")
     }
 
     /// The declared payload fields as the expression checker sees them, made on first use (by the

@@ -36,12 +36,16 @@ enum ModelMessages {
         Diagnostic(.error, "empty-name", "empty name for \(what); give it a name that is not empty", at: range)
     }
 
+    /// `'a', 'b', 'c'`: the words a value or key may be, as messages list them.
+    static func quotedList(_ words: [String]) -> String {
+        words.map { "'\($0)'" }.joined(separator: ", ")
+    }
+
     static func invalidValue(_ value: String, for key: String, expected: [String],
                              at range: SourceRange) -> Diagnostic {
         let hint = Suggestion.closest(to: value, in: expected)
-        let list = expected.map { "'\($0)'" }.joined(separator: ", ")
         return Diagnostic(.error, "invalid-value",
-                          "invalid value '\(value)' for '\(key)'; expected one of \(list)"
+                          "invalid value '\(value)' for '\(key)'; expected one of \(quotedList(expected))"
                               + (hint.map { "; did you mean '\($0)'?" } ?? ""),
                           at: range, fixIt: hint.map { FixIt(replacement: $0) })
     }
@@ -49,10 +53,10 @@ enum ModelMessages {
     /// `login: true`, which means what `required` says (and `false`, `none`).
     static func loginAsBoolean(_ flag: Bool, expected: [String], at range: SourceRange) -> Diagnostic {
         let word = flag ? "required" : "none"
-        let list = expected.map { "'\($0)'" }.joined(separator: ", ")
-        return Diagnostic(.error, "invalid-value",
-                          "invalid value '\(flag)' for 'login'; expected one of \(list); for \(flag), write '\(word)'",
-                          at: range, fixIt: FixIt(replacement: word))
+        var diagnostic = invalidValue(String(flag), for: "login", expected: expected, at: range)
+        diagnostic.message += "; for \(flag), write '\(word)'"
+        diagnostic.fixIt = FixIt(replacement: word)
+        return diagnostic
     }
 
     /// A rule showing it would first ask for a login, on the very screen that asks.
@@ -162,7 +166,7 @@ enum ModelMessages {
     static func unknownKey(_ key: String, in what: String, hint: String?, allowed: [String],
                            at range: SourceRange) -> Diagnostic {
         let advice = hint.map { "; did you mean '\($0)'?" }
-            ?? "; expected one of " + allowed.map { "'\($0)'" }.joined(separator: ", ")
+            ?? "; expected one of " + quotedList(allowed)
         return Diagnostic(.error, "unknown-key", "unknown key '\(key)' in \(what)" + advice,
                           at: range, notes: invisibleCharacterNotes(key), fixIt: hint.map { FixIt(replacement: $0) })
     }

@@ -38,11 +38,12 @@ struct NodeDecoder {
             // Lengths first: unequal strings compare slowly, and most allowed keys are not this one.
             // (Allowed keys are lowercase ASCII, which no string of another length equals.)
             guard allowed.isEmpty || allowed.contains(where: { $0.utf8.count == length && $0 == scalar.value }) else {
+                // `id:` beside a `name:` is not the name.
                 let hint = suggestion(for: scalar.value, among: allowed)
-                    ?? KeySynonyms.meaning(of: scalar.value, among: allowed.filter { word in
-                        // `id:` beside a `name:` is not the name.
-                        !pairs.contains { if case .scalar(let other) = $0.key.content { other.value == word } else { false } }
-                    })
+                    ?? KeySynonyms.meaning(of: scalar.value, among: allowed).flatMap { meant in
+                        pairs.contains { if case .scalar(let key) = $0.key.content { key.value == meant } else { false } }
+                            ? nil : meant
+                    }
                 report(ModelMessages.unknownKey(scalar.value, in: what(), hint: hint, allowed: allowed,
                                                 at: key.range))
                 if let hint { mapping.misspelled.append(hint) }

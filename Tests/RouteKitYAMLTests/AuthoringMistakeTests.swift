@@ -71,6 +71,8 @@ import Testing
             ("{name: a, when: 'true', push: detail, parameters: {id: 1}}",
              "unknown key 'parameters' in a rule; did you mean 'params'?", 43),
             ("{name: a, when: 'true', modal: sheet}", "unknown key 'modal' in a rule; did you mean 'present'?", 29),
+            ("{name: a, when: 'true', screen: list}", "unknown key 'screen' in a rule; did you mean 'push'?", 29),
+            ("{name: a, when: 'true', goto: list}", "unknown key 'goto' in a rule; did you mean 'push'?", 29),
             ("{name: a, when: 'true', tab: home, login: {uid: x}}", "unknown key 'uid' in 'login'; did you mean 'user'?", 48),
             ("{name: a, when: 'true', tab: home, alert: {body: Hi}}",
              "unknown key 'body' in 'alert'; did you mean 'message'?", 48),
@@ -80,6 +82,12 @@ import Testing
                 + "routes:\n  - \(rule)\n"
             try expectFixed(yaml, message: message, column: column)
         }
+    }
+
+    @Test func screenAtTheTopLevelIsOfferedScreensNotPush() throws {
+        let yaml = Self.table(when: "'true'").replacingOccurrences(of: "\nscreens:", with: "\nscreen:")
+        #expect(try diagnostics(yaml).map(\.message).first
+                == "unknown key 'screen' in the top level of a route file; did you mean 'screens'?")
     }
 
     @Test func aSynonymIsNotOfferedForAKeyTheMappingAlreadyHas() throws {

@@ -17,6 +17,10 @@ enum KeySynonyms {
         "parameters": ["params"], "arguments": ["params"], "args": ["params"],
         "id": ["name"], "key": ["name"],
         "modal": ["present"], "sheet": ["present"], "navigate": ["push"], "open": ["push"],
+        // A rule names the screen it shows through its action; at the top level `screen:` is
+        // `screens`, which the edit distance offers before this list is asked.
+        "screen": ["push"], "goto": ["push"], "go_to": ["push"], "navigate_to": ["push"],
+        "destination": ["push"], "open_screen": ["push"],
         "embed_in_nav": ["embed_in_navigation"], "embed": ["embed_in_navigation"],
         "in_navigation": ["embed_in_navigation"], "navigation_controller": ["embed_in_navigation"],
         "hide_tab_bar": ["hides_bottom_bar"], "hides_tab_bar": ["hides_bottom_bar"],

@@ -164,11 +164,12 @@ struct EvalCommand: Command {
     /// The bytes of `--payload`: inline JSON, `@FILE`, or `-` (or curl's `@-`) for standard input.
     /// A file or standard input may start with an editor's byte order mark, which is dropped.
     static func readPayloadArgument(_ argument: String) throws(CLIError) -> [UInt8] {
+        let limit = PayloadLimits.maxBytes + InputPath.byteOrderMarkLength
         if argument == "-" || argument == "@-" {
-            return YAMLReader.withoutByteOrderMark(InputPath.readStandardInput())
+            return YAMLReader.withoutByteOrderMark(try InputPath.readStandardInput(atMost: limit))
         }
         if argument.hasPrefix("@") {
-            return YAMLReader.withoutByteOrderMark(try InputPath.readBytes(String(argument.dropFirst())))
+            return YAMLReader.withoutByteOrderMark(try InputPath.readBytes(String(argument.dropFirst()), atMost: limit))
         }
         return Array(argument.utf8)
     }

@@ -25,32 +25,46 @@ public enum InputPath {
         }
     }
 
-    /// The bytes of a file named on the command line; an unreadable file is `CLIError.io`.
-    ///
-    /// Pipes such as `<(…)` can be read too.
+    /// The beginning of a file named on the command line: all of it when it is at most `limit`
+    /// bytes, else its first `limit + 1`, which the reader reports as too large. A huge file or
+    /// an endless pipe is never held whole (SPEC §8: no unbounded memory). Pipes such as `<(…)`
+    /// can be read too; an unreadable file is `CLIError.io`.
     ///
     /// ```swift
-    /// let payload = try InputPath.readBytes("payload.json")
+    /// let payload = try InputPath.readBytes("payload.json", atMost: PayloadLimits.maxBytes)
     /// ```
-    public static func readBytes(_ path: String) throws(CLIError) -> [UInt8] {
+    public static func readBytes(_ path: String, atMost limit: Int) throws(CLIError) -> [UInt8] {
         // FileHandle rather than FileManager.contents, which cannot read pipes (`<(…)`).
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw .io("cannot read '\(path)': " + FileProblem.reason(reading: path))
         }
         defer { try? handle.close() }
         do {
-            return [UInt8](try handle.readToEnd() ?? Data())
+            return try read(handle, atMost: limit)
         } catch {
             throw .io("cannot read '\(path)': " + FileProblem.reason(reading: path, error: error))
         }
     }
 
-    /// All of standard input, for the `-` that `--payload`, `--payloads` and `--events` accept.
+    /// Standard input, for the `-` that `--payload` and `--events` accept: all of it when it is
+    /// at most `limit` bytes, else its first `limit + 1`, as ``readBytes(_:atMost:)`` reads.
     ///
     /// ```swift
-    /// let events = InputPath.readStandardInput()
+    /// let events = try InputPath.readStandardInput(atMost: YAMLLimits.maxFileSize)
     /// ```
-    public static func readStandardInput() -> [UInt8] {
-        [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+    public static func readStandardInput(atMost limit: Int) throws(CLIError) -> [UInt8] {
+        do {
+            return try read(FileHandle.standardInput, atMost: limit)
+        } catch {
+            throw .io("cannot read standard input: \(error.localizedDescription)")
+        }
+    }
+
+    /// The bytes a UTF-8 byte order mark adds before a payload, which `eval` drops before the
+    /// payload's limit is counted: read past it, a payload one byte past the limit is still seen.
+    public static let byteOrderMarkLength = 3
+
+    private static func read(_ handle: FileHandle, atMost limit: Int) throws -> [UInt8] {
+        [UInt8](try handle.read(upToCount: limit + 1) ?? Data())
     }
 }

@@ -70,8 +70,10 @@ struct SimulateCommand: Command {
         let decider = CompiledTable(
             try ProgramLoader.load(table, context: context, stream: .error, color: color))
         let start = try startingUI(decider.table)
+        // The limit counts a byte order mark, as it does for a route file.
+        let limit = YAMLLimits.maxFileSize
         let bytes = fromStandardInput
-            ? InputPath.readStandardInput() : try InputPath.readBytes(events)
+            ? try InputPath.readStandardInput(atMost: limit) : try InputPath.readBytes(events, atMost: limit)
         let list: [NavigatorEvent]
         switch EventFile.read(path: fromStandardInput ? "<stdin>" : events, bytes: bytes, table: decider.table) {
         case .success(let read): list = read
@@ -94,7 +96,7 @@ struct SimulateCommand: Command {
         if ui.hasPrefix("@") {
             let path = String(ui.dropFirst())
             try InputPath.checkReadable(path)
-            text = String(decoding: try InputPath.readBytes(path), as: UTF8.self)
+            text = String(decoding: try InputPath.readBytes(path, atMost: JSONReadLimits.payload.maxBytes), as: UTF8.self)
             origin = "'\(path)'"
         }
         do {

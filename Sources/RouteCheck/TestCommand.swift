@@ -96,7 +96,7 @@ struct TestCommand: Command {
         var failed = 0
         var exercised: Set<String> = []
         for path in paths {
-            let bytes = try InputPath.readBytes(path)
+            let bytes = try InputPath.readBytes(path, atMost: YAMLLimits.maxFileSize)
             let file = TestFileDecoder.decode(path: path, bytes: bytes, table: routeTable)
             let renderer = TextDiagnosticRenderer(files: [file.source], colored: colored)
             let report = TestReport(colored: colored) { item in

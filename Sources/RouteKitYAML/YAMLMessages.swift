@@ -34,9 +34,13 @@ enum YAMLMessages {
 
     static let missingItemDash = "if this line starts another item of the list, begin it with '- '"
 
+    /// `size` is the file's real size, or one byte past the limit when only that much was read
+    /// (standard input, a pipe): then the message does not claim a size.
     static func fileTooLarge(_ size: Int) -> YAMLMessage {
-        YAMLMessage(code: "file-too-large",
-                    text: "file is \(size) bytes, more than the limit of \(YAMLLimits.maxFileSize); split the table into several files")
+        let limit = YAMLLimits.maxFileSize
+        let what = size == limit + 1 ? "file is larger than the limit of \(limit) bytes"
+            : "file is \(size) bytes, more than the limit of \(limit)"
+        return YAMLMessage(code: "file-too-large", text: what + "; split it into several files")
     }
 
     static func invalidEncoding(_ problem: String) -> YAMLMessage {

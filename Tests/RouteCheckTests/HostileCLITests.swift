@@ -40,7 +40,7 @@ import Testing
         let run = try run(["validate", "big.yaml"], files: ["big.yaml": Array(text.utf8)], bound: .seconds(10))
         #expect(run.status == 1)
         #expect(run.stdout == """
-            big.yaml:1:1: error: file is \(size) bytes, more than the limit of 4194304; split the table into several files [file-too-large]
+            big.yaml:1:1: error: file is \(size) bytes, more than the limit of 4194304; split it into several files [file-too-large]
             version: 1
             ^
             1 table, 1 file, 0 rules: 1 error, 0 warnings

@@ -22,7 +22,8 @@ enum RouteCheckRunnerError: Error, CustomStringConvertible {
 
 /// Runs the built `routecheck` executable with `arguments` in the directory `dir` and returns
 /// its standard output, standard error and exit status. `NO_COLOR` is removed from the
-/// inherited environment unless `environment` sets it; `environment` entries are added.
+/// inherited environment unless `environment` sets it; `environment` entries are added. Standard
+/// input is `input`, or the file at `inputPath` (`/dev/zero` for one that never ends), or empty.
 ///
 /// ```swift
 /// let dir = try TemporaryDirectory()
@@ -31,7 +32,8 @@ enum RouteCheckRunnerError: Error, CustomStringConvertible {
 /// #expect(run.status == 0)
 /// ```
 func runRouteCheck(
-    _ arguments: [String], in dir: URL, environment: [String: String] = [:], input: String? = nil
+    _ arguments: [String], in dir: URL, environment: [String: String] = [:], input: String? = nil,
+    inputPath: String? = nil
 ) throws -> RouteCheckRun {
     let process = Process()
     process.executableURL = try routeCheckBinary()
@@ -55,7 +57,9 @@ func runRouteCheck(
     }
     process.standardOutput = out
     process.standardError = err
-    if let input {
+    if let inputPath {
+        process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: inputPath))
+    } else if let input {
         let inURL = capture.url.appendingPathComponent("stdin")
         try Data(input.utf8).write(to: inURL)
         process.standardInput = try FileHandle(forReadingFrom: inURL)

@@ -165,9 +165,13 @@ import Testing
                    issues: ["type: 1e+19 is not an int, treated as missing"]),
         DecideCase(name: "type-int64-max-plus-one", payload: #"{"type": 9223372036854775808, "id": 1}"#, rule: nil,
                    issues: ["type: 9.223372036854776e+18 is not an int, treated as missing"]),
-        // -2^63 written as a double is refused for `int`, as CEL's int() refuses it.
-        DecideCase(name: "id-int64-min-as-double", payload: #"{"type": 3, "id": -9223372036854775808.0}"#, rule: nil,
-                   issues: ["id: -9.223372036854776e+18 is not an int, treated as missing"]),
+        // -2^63 written as a double is an integral double in the 64-bit range (SPEC §4), although
+        // CEL's int() refuses it; one past it, written as an integer, is not.
+        DecideCase(name: "id-int64-min-as-double", payload: #"{"type": 3, "id": -9223372036854775808.0}"#, rule: "a"),
+        DecideCase(name: "id-int64-min-in-exponent-form", payload: #"{"type": 3, "id": -9.223372036854775808e18}"#,
+                   rule: "a"),
+        DecideCase(name: "id-int64-min-minus-one", payload: #"{"type": 3, "id": -9223372036854775809}"#, rule: nil,
+                   issues: [#"id: "-9223372036854775809" is not an int, treated as missing"#]),
         DecideCase(name: "id-int64-min", payload: #"{"type": 3, "id": -9223372036854775808}"#, rule: "a"),
         DecideCase(name: "id-1e300", payload: #"{"type": 3, "id": 1e300}"#, rule: nil,
                    issues: ["id: 1e+300 is not an int, treated as missing"]),

@@ -18,7 +18,7 @@ import Testing
         let document = YAMLReader.read(Self.file(ofSize: YAMLLimits.maxFileSize + 1), file: "t.yaml")
         #expect(document.root == nil)
         #expect(document.diagnostics.map(\.rendered) == [
-            "1:1: file-too-large: file is 4194305 bytes, more than the limit of 4194304; split the table into several files",
+            "1:1: file-too-large: file is larger than the limit of 4194304 bytes; split it into several files",
         ])
     }
 

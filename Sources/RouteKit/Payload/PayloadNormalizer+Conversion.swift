@@ -57,13 +57,15 @@ extension PayloadNormalizer {
         return converted.map { .converted(.array($0)) } ?? .unchanged
     }
 
-    /// The integer a double stands for, when it is integral and strictly within ±2^63.
+    /// The integer a double stands for, when it is integral and in the 64-bit range: from -2^63
+    /// (`Int64.min`, which a double holds exactly) up to, not including, 2^63.
     static func integer(exactly number: Double) -> Int64? {
-        // -2^63 itself is refused, as CEL's `int(-9223372036854775808.0)` is: it is also what a
-        // YAML integer from -2^63 - 1 down to -2^63 - 1024 reads as (the JSON reader refuses such
-        // integers), so accepting it would turn an out-of-range integer into Int64.min.
+        // SPEC §4 accepts integral doubles "in the 64-bit range", -2^63 included, although CEL's
+        // `int(-9223372036854775808.0)` refuses it. An integer written past 64 bits whose nearest
+        // double is -2^63 (-2^63 - 1 to -2^63 - 1024) never arrives here as that double: both
+        // `JSONReader` and `Node.jsonValue` keep such an integer's digits, in a string.
         guard number.isFinite, number.rounded(.towardZero) == number,
-            number > -0x1p63, number < 0x1p63
+            number >= -0x1p63, number < 0x1p63
         else { return nil }
         return Int64(number)
     }

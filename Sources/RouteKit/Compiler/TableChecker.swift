@@ -68,6 +68,8 @@ private struct RuleChecker {
     private var compiledExpressions: [String: (checked: CheckedExpression?, found: [ExpressionDiagnostic])] = [:]
     /// Shared by the "did you mean" hints of every expression of the table.
     private var hints = Suggestion.Budget()
+    /// The `matches` work of every expression of the table, bounded together.
+    private var matchesBudget = MatchesBudget()
 
     init(table: RouteTable, sources: [SourceFile]) {
         self.table = table
@@ -139,6 +141,8 @@ private struct RuleChecker {
 
     private mutating func keep(_ checked: CheckedExpression?, _ found: [ExpressionDiagnostic],
                                _ source: ExpressionSource) -> CheckedExpression? {
+        var found = found
+        if let checked, let pastBudget = matchesBudget.charge(checked) { found.append(pastBudget) }
         let ranges = self.ranges(of: source, parts: found.map(\.range))
         for (diagnostic, range) in zip(found, ranges) {
             let fixIt = diagnostic.fixIt.flatMap {

@@ -55,6 +55,9 @@ extension DiagnosticCode {
     public static let wrongArity: DiagnosticCode = "wrong-arity"
     /// A literal `matches` pattern is not a valid regular expression.
     public static let invalidPattern: DiagnosticCode = "invalid-pattern"
+    /// The table's `matches` calls compile to more than `RegexLimits.maxTableProgramSize`
+    /// instructions in all.
+    public static let matchesCost: DiagnosticCode = "matches-cost"
     /// A payload field is used that the table does not declare.
     public static let undeclaredField: DiagnosticCode = "undeclared-field"
     /// The argument of `has()` is not a field selection or a name.

@@ -66,6 +66,12 @@ enum ExpressionMessages {
           "invalid pattern: \(error.message) at offset \(error.offset)", at: range)
     }
 
+    static func matchesCost(spent: Int, at range: Range<Int>) -> D {
+        D(.error, .matchesCost,
+          "the table's 'matches' calls compile to \(spent) instructions with this one, more than the limit of "
+            + "\(RegexLimits.maxTableProgramSize); use fewer or simpler patterns (==, startsWith, contains)", at: range)
+    }
+
     static func lineBreakInString(at range: Range<Int>) -> D {
         D(.error, .syntaxError, "line break in a quoted string; use '\\n' or triple quotes", at: range)
     }

@@ -17,6 +17,10 @@ public struct RE2Pattern: Sendable {
 
     let program: RegexProgram
 
+    /// The compiled program's size as `RegexLimits.maxProgramSize` counts it: its instructions
+    /// before the final `match`. Matching takes about this many steps per scalar at most.
+    var programSize: Int { program.instructions.count - 1 }
+
     /// Compiles `pattern`, or throws a syntax error naming the offending construct and its offset.
     ///
     /// ```swift

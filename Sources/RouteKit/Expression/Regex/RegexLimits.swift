@@ -18,4 +18,12 @@ public enum RegexLimits {
     /// The most instructions a compiled pattern may have after counted repetitions are expanded
     /// (`a{1000}` takes 1000); a larger program is a syntax error. This bounds the work per text scalar.
     public static let maxProgramSize = 5000
+
+    /// The most instructions the `matches` calls of one table may compile to in all: every call
+    /// in every expression (each use of a params or login-user expression), a pattern the payload
+    /// gives counted as `maxProgramSize`. A call that takes the table past it is a `matches-cost`
+    /// error. One decision then matches at most this many instructions per scalar of the longest
+    /// payload string (`PayloadLimits.maxStringBytes`): about a second in a release build on a
+    /// 2-core EPYC for 16 KiB strings, where 84 calls of 4,000 instructions took 32 s.
+    public static let maxTableProgramSize = 10_000
 }

@@ -22,12 +22,16 @@ struct MatchesBudget {
     /// Charges the `matches` calls of `checked`; returns the error for the call that first takes
     /// the table past the limit, else nil.
     mutating func charge(_ checked: CheckedExpression) -> ExpressionDiagnostic? {
-        // A call names `matches` in the text: expressions without the word cost nothing, and most
-        // tables never walk a tree here.
-        if let source = checked.source, !source.contains("matches") { return nil }
+        // The checker added the calls up: the tree is walked only to place the error, and only
+        // for an expression that takes the table past the limit.
+        guard !reported, spent + Int(checked.matchesCost) > RegexLimits.maxTableProgramSize else {
+            spent += Int(checked.matchesCost)
+            return nil
+        }
         var passed: ExpressionDiagnostic?
         Self.forEachCall(in: checked.expr) { call, pattern in
-            let cost = pattern.flatMap { checked.patterns[$0] }?.programSize ?? RegexLimits.maxProgramSize
+            // As the checker counts: an invalid literal pattern (an error of its own) costs nothing.
+            let cost = pattern.map { checked.patterns[$0]?.programSize ?? 0 } ?? RegexLimits.maxProgramSize
             spent += cost
             guard spent > RegexLimits.maxTableProgramSize, !reported else { return }
             reported = true

@@ -142,7 +142,11 @@ private struct RuleChecker {
     private mutating func keep(_ checked: CheckedExpression?, _ found: [ExpressionDiagnostic],
                                _ source: ExpressionSource) -> CheckedExpression? {
         var found = found
-        if let checked, let pastBudget = matchesBudget.charge(checked) { found.append(pastBudget) }
+        // Read in place: binding `checked` would copy it for every expression, nearly none of
+        // which calls `matches`.
+        if checked?.matchesCost ?? 0 > 0, let checked, let pastBudget = matchesBudget.charge(checked) {
+            found.append(pastBudget)
+        }
         let ranges = self.ranges(of: source, parts: found.map(\.range))
         for (diagnostic, range) in zip(found, ranges) {
             let fixIt = diagnostic.fixIt.flatMap {

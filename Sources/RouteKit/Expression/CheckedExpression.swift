@@ -12,6 +12,10 @@ public struct CheckedExpression: Sendable {
     public let expr: Expr
     /// The static type of the result; `dyn` when only the run time knows.
     public let type: ExpressionType
+    /// The program sizes of its `matches` calls added up, a pattern the payload gives counted as
+    /// `RegexLimits.maxProgramSize` (`MatchesBudget`): counted while checking, so that bounding
+    /// a table's `matches` work costs nothing for expressions without one (8 bytes each).
+    let matchesCost: Int32
     /// Errors and warnings, ordered by position.
     public internal(set) var diagnostics: [ExpressionDiagnostic]
     /// The expression text, when the expression was compiled from text; used by tracing.
@@ -22,10 +26,12 @@ public struct CheckedExpression: Sendable {
 
     init(
         expr: Expr, type: ExpressionType, diagnostics: [ExpressionDiagnostic], source: String?,
-        fields: [String], patterns: [String: RE2Pattern]
+        fields: [String], patterns: [String: RE2Pattern], matchesCost: Int = 0
     ) {
         self.expr = expr
         self.type = type
+        // At most `ExpressionLimits.maxLength` calls of `RegexLimits.maxProgramSize` each.
+        self.matchesCost = Int32(clamping: matchesCost)
         self.diagnostics = diagnostics
         self.source = source
         self.fields = fields

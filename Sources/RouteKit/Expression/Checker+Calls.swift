@@ -44,6 +44,9 @@ extension Checker {
             }
             if let pattern = arguments.last, case .literal(.string(let text)) = pattern.kind {
                 compilePattern(text, at: pattern.range)
+                matchesCost += patterns[text]?.programSize ?? 0
+            } else {
+                matchesCost += RegexLimits.maxProgramSize
             }
             return .bool
         case "int", "double", "string":

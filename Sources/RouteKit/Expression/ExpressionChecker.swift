@@ -42,7 +42,7 @@ public enum ExpressionChecker {
         hints = checker.hints
         return CheckedExpression(
             expr: expr, type: type, diagnostics: checker.sortedDiagnostics, source: source,
-            fields: checker.fields.sorted(), patterns: checker.patterns)
+            fields: checker.fields.sorted(), patterns: checker.patterns, matchesCost: checker.matchesCost)
     }
 
     /// Parses and checks `source`; the result is nil only when it does not parse.
@@ -105,6 +105,8 @@ struct Checker {
     var diagnostics: [ExpressionDiagnostic] = []
     var fields = ReadFields()
     var patterns: [String: RE2Pattern] = [:]
+    /// The program sizes of the `matches` calls checked so far (`MatchesBudget`).
+    var matchesCost = 0
     /// Where undeclared fields were reported with no declared field to suggest instead: a bare
     /// word there may be text written without quotes (`Checker+TextHints`).
     var unsuggestedFields: [Range<Int>] = []

@@ -90,6 +90,16 @@ import Testing
                 == "unknown key 'screen' in the top level of a route file; did you mean 'screens'?")
     }
 
+    @Test func keysWrittenOneLevelTooDeepAreToldToMoveUp() throws {
+        let yaml = Self.header + "routes:\n  - name: a\n    when: 'true'\n    action:\n      push: detail\n      params: {id: 1}\n"
+        #expect(try lines(yaml) == [
+            "11:5: error: unknown key 'action' in a rule; remove it and move its keys ('push', 'params') up one level",
+        ])
+        // Keys that do not all belong to a rule get the list of those that do.
+        let other = Self.header + "routes:\n  - name: a\n    when: 'true'\n    tab: home\n    extra: {push: detail, colour: red}\n"
+        #expect(try lines(other).first?.hasPrefix("12:5: error: unknown key 'extra' in a rule; expected one of 'name'") == true)
+    }
+
     @Test func aSynonymIsNotOfferedForAKeyTheMappingAlreadyHas() throws {
         let yaml = Self.header + "routes:\n  - {name: a, id: b, when: 'true', tab: home}\n"
         #expect(try lines(yaml) == [

@@ -163,9 +163,11 @@ enum ModelMessages {
 
     /// With no hint, the keys `what` has are listed, so that a word no list of synonyms knows
     /// still shows what to write.
-    static func unknownKey(_ key: String, in what: String, hint: String?, allowed: [String],
-                           at range: SourceRange) -> Diagnostic {
+    /// `nested`: the keys under `key`, when they all belong where `key` is (`action: {push: x}`).
+    static func unknownKey(_ key: String, in what: String, hint: String?, nested: [String]? = nil,
+                           allowed: [String], at range: SourceRange) -> Diagnostic {
         let advice = hint.map { "; did you mean '\($0)'?" }
+            ?? nested.map { "; remove it and move its keys (" + quotedList($0) + ") up one level" }
             ?? "; expected one of " + quotedList(allowed)
         return Diagnostic(.error, "unknown-key", "unknown key '\(key)' in \(what)" + advice,
                           at: range, notes: invisibleCharacterNotes(key), fixIt: hint.map { FixIt(replacement: $0) })

@@ -44,14 +44,29 @@ struct NodeDecoder {
                         pairs.contains { if case .scalar(let key) = $0.key.content { key.value == meant } else { false } }
                             ? nil : meant
                     }
-                report(ModelMessages.unknownKey(scalar.value, in: what(), hint: hint, allowed: allowed,
-                                                at: key.range))
+                // `action: {push: detail}`: keys of this mapping written one level too deep.
+                let nested = hint == nil ? Self.allowedKeys(of: pairs[position].value, among: allowed) : nil
+                report(ModelMessages.unknownKey(scalar.value, in: what(), hint: hint, nested: nested,
+                                                allowed: allowed, at: key.range))
                 if let hint { mapping.misspelled.append(hint) }
+                // They are reported here, so not also missing (`missing-action`).
+                if let nested { mapping.misspelled.append(contentsOf: nested) }
                 continue
             }
             mapping.append(scalar.value, at: position)
         }
         return mapping
+    }
+
+    /// The keys of `node` when it is a mapping whose keys are all among `allowed`, else nil.
+    private static func allowedKeys(of node: Node, among allowed: [String]) -> [String]? {
+        guard case .mapping(let pairs) = node.content, !pairs.isEmpty, !allowed.isEmpty else { return nil }
+        var keys: [String] = []
+        for pair in pairs {
+            guard case .scalar(let key) = pair.key.content, allowed.contains(key.value) else { return nil }
+            keys.append(key.value)
+        }
+        return keys
     }
 
     /// A name: a string scalar. Numbers, booleans and null are reported.

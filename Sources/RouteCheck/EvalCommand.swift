@@ -73,7 +73,7 @@ struct EvalCommand: Command {
         do throws(JSONReadError) {
             value = try JSONReader.read(bytes)
         } catch {
-            return reportBadPayload(Self.problem(error), context: context)
+            return reportBadPayload(PayloadProblem.message(error, in: bytes), context: context)
         }
         guard case .object = value else {
             return reportBadPayload("the payload must be a JSON object, found \(value.kindDescription)", context: context)
@@ -103,14 +103,6 @@ struct EvalCommand: Command {
         context.console.err("Error: \(message)\n")
         if format == .json { context.console.out(JSONWriter.write(["error": .string(message)]) + "\n") }
         return .findings
-    }
-
-    /// Why a payload could not be read: not JSON, or JSON past one of `PayloadLimits`.
-    static func problem(_ error: JSONReadError) -> String {
-        let limits = [JSONReadError.tooLarge, JSONReadError.tooDeep, JSONReadError.stringTooLong,
-                      JSONReadError.numberOutOfRange]
-        let what = limits.contains(error.code) ? "the payload is refused" : "the payload is not valid JSON"
-        return "\(what): \(error.description)"
     }
 
     private func runBatch(_ program: RoutingProgram, file: String, context: CommandContext)
@@ -151,7 +143,7 @@ struct EvalCommand: Command {
                     }
                 } catch {
                     bad = true
-                    output = ["error": .string("line \(lineNumber): \(error.description)")]
+                    output = ["error": .string(PayloadProblem.message(error, line: line, lineNumber: lineNumber))]
                 }
                 context.console.out(JSONWriter.write(output, keyOrder: .spec) + "\n")
             }

@@ -88,8 +88,8 @@ import Testing
 
     @Test(arguments: [
         (#"[1]"#, "Error: the payload must be a JSON object, found an array\n"),
-        (#"{"a":1,}"#, "Error: the payload is not valid JSON: trailing comma is not allowed at byte 6\n"),
-        (#"{"a":1,"a":2}"#, "Error: the payload is not valid JSON: duplicate key 'a' at byte 7\n"),
+        (#"{"a":1,}"#, "Error: the payload is not valid JSON: trailing comma is not allowed at line 1, column 7\n"),
+        (#"{"a":1,"a":2}"#, "Error: the payload is not valid JSON: duplicate key 'a' at line 1, column 8\n"),
     ])
     func badPayloadExitsOne(_ payload: String, _ message: String) throws {
         let run = try eval(["routes", "--payload", payload])
@@ -108,7 +108,18 @@ import Testing
         let deep = String(repeating: "[", count: 40) + String(repeating: "]", count: 40)
         let run = try eval(["routes", "--payload", #"{"a":"# + deep + "}"])
         #expect(run.status == 1)
-        #expect(run.stderr == "Error: the payload is refused: nesting deeper than 32 levels at byte 36\n", "\(run)")
+        #expect(run.stderr == "Error: the payload is refused: nesting deeper than 32 levels at line 1, column 37\n", "\(run)")
+    }
+
+    /// A payload file is fixed in an editor: the error gives the 1-based line and column, with
+    /// the column in characters (`é` is two bytes, one column), not a byte offset.
+    @Test func badPayloadFileNamesLineAndColumn() throws {
+        let dir = try TemporaryDirectory()
+        let file = try dir.write("p.json", "{\n  \"é\": 3,,\n}\n")
+        let run = try eval([Self.repoRoot.appendingPathComponent("routes").path, "--payload", "@" + file.path], in: dir.url)
+        #expect(run.status == 1)
+        #expect(run.stderr == "Error: the payload is not valid JSON: expected a string key, found ',' at line 2, column 10\n",
+                "\(run)")
     }
 
     /// Editors on Windows save files with a byte order mark; it is not part of the payload.
@@ -121,7 +132,7 @@ import Testing
         let lines = try dir.write("p.jsonl", bom + #"{"pageKey": "session"}"# + "\n" + bom + "{}\n")
         let batch = try eval([Self.repoRoot.appendingPathComponent("routes").path, "--payloads", lines.path], in: dir.url)
         #expect(batch.stdout == #"{"rule":"session-reminder","index":5}"# + "\n"
-            + #"{"error":"line 2: byte order mark is not allowed at byte 0"}"# + "\n", "\(batch)")
+            + #"{"error":"line 2, column 1: byte order mark is not allowed"}"# + "\n", "\(batch)")
     }
 
     @Test func payloadsFileGivesOneLineEach() throws {
@@ -141,7 +152,7 @@ import Testing
             {"rule":"message-detail","index":0}
             {"error":"line 2: the payload must be a JSON object, found an array"}
             {"rule":"notice","index":4}
-            {"error":"line 5: expected a string key, found 'b' at byte 1"}
+            {"error":"line 5, column 2: expected a string key, found 'b'"}
             {"rule":null,"index":-1}
 
             """, "\(run)")

@@ -111,14 +111,14 @@ import Testing
         #expect(run.stderr == "")
         #expect(run.stdout == #"""
             {"rule":"a","index":0}
-            {"error":"line 2: number out of range at byte 9"}
-            {"error":"line 3: NaN and Infinity are not allowed at byte 9"}
-            {"error":"line 4: lone surrogate '\\uD800' is not allowed at byte 9"}
+            {"error":"line 2, column 10: number out of range"}
+            {"error":"line 3, column 10: NaN and Infinity are not allowed"}
+            {"error":"line 4, column 10: lone surrogate '\\uD800' is not allowed"}
             {"rule":null,"index":-1}
-            {"error":"line 6: nesting deeper than 32 levels at byte 32"}
-            {"error":"line 7: payload is larger than 65536 bytes at byte 65536"}
-            {"error":"line 8: expected ',' or '}', found byte 0x00 at byte 20"}
-            {"error":"line 9: invalid UTF-8 byte sequence at byte 9"}
+            {"error":"line 6, column 33: nesting deeper than 32 levels"}
+            {"error":"line 7: payload is larger than 65536 bytes"}
+            {"error":"line 8, column 21: expected ',' or '}', found byte 0x00"}
+            {"error":"line 9, column 10: invalid UTF-8 byte sequence"}
             {"rule":"a","index":0}
             {"error":"line 11: the payload must be a JSON object, found an array"}
 
@@ -131,7 +131,7 @@ import Testing
                           files: ["routes.yaml": Array(Self.table.utf8)], bound: .seconds(10))
         #expect(run.status == 1)
         #expect(run.stdout == "")
-        #expect(run.stderr == "Error: the payload is refused: number out of range at byte 9\n")
+        #expect(run.stderr == "Error: the payload is refused: number out of range at line 1, column 10\n")
     }
 
     /// A user id sent as a number past 64 bits that no double holds exactly keeps its digits:

@@ -22,6 +22,7 @@ struct EvalCommand: Command {
             text. --explain shows every rule tried, the value of each sub-expression, and
             payload fields that could not be normalized to their declared type (treated as
             missing).
+
             With --payloads FILE.jsonl (or - for standard input), decides one payload per line
             and prints one JSON line per payload: {"rule": name, "index": n} ({"rule": null,
             "index": -1} when no rule matched, fallback or not), or {"error": "..."} for a line

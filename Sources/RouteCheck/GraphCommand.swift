@@ -21,7 +21,9 @@ struct GraphCommand: Command {
             (a back stack continues as a chain of bold edges) or presents. Screens that need a
             logged-in user have a dashed border; a rule that needs login has a dashed edge to
             the login screen. The same table always gives the same output.
-            Render DOT with Graphviz: routecheck graph routes/ | dot -Tsvg -o graph.svg.
+
+            Render DOT with Graphviz:
+              routecheck graph routes/ | dot -Tsvg -o graph.svg
             Mermaid output goes in a ```mermaid block of Markdown.
             """,
         options: [

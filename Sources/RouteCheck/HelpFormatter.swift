@@ -8,6 +8,9 @@
 public enum HelpFormatter {
     /// Width of the name column in option, argument and command lists.
     static let nameColumn = 28
+    /// Help is wrapped to this many columns, a terminal's default width: an unwrapped line
+    /// breaks wherever the terminal does, in the middle of a word.
+    static let width = 80
 
     /// Help for one command: overview, discussion, usage, arguments, options, exit status.
     ///
@@ -17,8 +20,8 @@ public enum HelpFormatter {
     /// ```
     public static func help(for configuration: CommandConfiguration) -> String {
         var text = "OVERVIEW: \(configuration.abstract)\n\n"
-        if !configuration.discussion.isEmpty { text += configuration.discussion + "\n\n" }
-        text += "USAGE: \(configuration.usage)\n"
+        if !configuration.discussion.isEmpty { text += reflowed(configuration.discussion) + "\n\n" }
+        text += usageLines(configuration.usage)
         if !configuration.arguments.isEmpty {
             text += "\nARGUMENTS:\n"
             for argument in configuration.arguments {
@@ -74,9 +77,80 @@ public enum HelpFormatter {
 
     private static func row(_ name: String, _ help: String) -> String {
         let indented = "  " + name
+        let margin = String(repeating: " ", count: nameColumn)
+        let lines = wrapped(help, width: width - nameColumn).map { margin + $0 }
+        guard let first = lines.first else { return indented + "\n" }
         if indented.count + 2 > nameColumn {
-            return indented + "\n" + String(repeating: " ", count: nameColumn) + help + "\n"
+            return ([indented] + lines).joined(separator: "\n") + "\n"
         }
-        return indented + String(repeating: " ", count: nameColumn - indented.count) + help + "\n"
+        let firstLine = indented + first.dropFirst(indented.count)
+        return ([firstLine] + lines.dropFirst()).joined(separator: "\n") + "\n"
+    }
+
+    /// `USAGE: …`, broken between options (a bracketed group stays whole) and continued under
+    /// the first option.
+    private static func usageLines(_ usage: String) -> String {
+        var groups: [String] = []
+        var depth = 0
+        for character in usage {
+            if character == " ", depth == 0 {
+                groups.append("")
+                continue
+            }
+            if character == "[" || character == "(" { depth += 1 }
+            if character == "]" || character == ")" { depth = max(0, depth - 1) }
+            if groups.isEmpty { groups.append("") }
+            groups[groups.count - 1].append(character)
+        }
+        let head = "USAGE: " + groups.prefix(2).joined(separator: " ")
+        let margin = String(repeating: " ", count: head.count + 1)
+        var lines = [head]
+        for group in groups.dropFirst(2) where !group.isEmpty {
+            if lines[lines.count - 1].count + 1 + group.count > width, lines[lines.count - 1] != margin {
+                lines.append(margin + group)
+            } else {
+                lines[lines.count - 1] += " " + group
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A discussion's prose refilled to `width`: the lines of a paragraph are joined and broken
+    /// again, so its source may be wrapped anywhere (an interpolated number changes a line's
+    /// length). An indented line, such as an example, stays a line of its own.
+    static func reflowed(_ discussion: String) -> String {
+        var lines: [String] = []
+        var prose = ""
+        func flush() {
+            if !prose.isEmpty { lines += wrapped(prose, width: width) }
+            prose = ""
+        }
+        for line in discussion.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.isEmpty || line.first == " " {
+                flush()
+                lines += line.isEmpty ? [""] : wrapped(String(line), width: width)
+            } else {
+                prose += (prose.isEmpty ? "" : " ") + line
+            }
+        }
+        flush()
+        return lines.joined(separator: "\n")
+    }
+
+    /// `text` broken between words into lines of at most `width` characters (a longer word
+    /// keeps a line of its own); the leading spaces of an indented line stay on each piece.
+    static func wrapped(_ text: String, width: Int) -> [String] {
+        let indent = String(text.prefix { $0 == " " })
+        var lines: [String] = []
+        var line = indent
+        for word in text.dropFirst(indent.count).split(separator: " ") {
+            if line.count > indent.count, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = indent
+            }
+            line += (line.count > indent.count ? " " : "") + word
+        }
+        lines.append(line)
+        return lines
     }
 }

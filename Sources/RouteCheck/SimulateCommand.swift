@@ -17,12 +17,12 @@ struct SimulateCommand: Command {
         discussion: """
             Reads FILE, a JSON array (a .json file, or any file or standard input (-) that
             holds one) or a YAML list of events in their JSON form, such as
-            {"event": "notification", "payload": {"type": 3}, "app_state": "active"}
+              {"event": "notification", "payload": {"type": 3}, "app_state": "active"}
             (app_state defaults to background), and sends them in order to a navigator for
             TABLE whose UI starts as --ui says (default: the first tab, every stack at its
-            root, no modal) with --user logged in (default: nobody). Prints one line per event:
-            {"outcome": ..., "commands": [...]}, keys in SPEC's order (a command's
-            "cmd" first, then its fields as SPEC lists them).
+            root, no modal) with --user logged in (default: nobody). Prints one line per event,
+            keys in SPEC's order (a command's "cmd" first, then its fields as SPEC lists them):
+              {"outcome": ..., "commands": [...]}
 
             A ui_state event (and --ui) may leave out selected_tab: it is then the first tab.
             Every event is checked before any runs, tab names against the table's tabs: a bad

@@ -11,9 +11,13 @@ struct SizeResult {
     /// YAML load+compile with the checker's rule analysis (one run); nil when skipped.
     var yamlLoadAnalyzed: Double?
     var libyamlParse = 0.0
+    /// YAML load+compile / libyaml's parse, paired run by run (`Stopwatch.paired`).
+    var yamlLoadRatio = 0.0
     /// YAML load+compile stage by stage; nil when the table does not load.
     var loadPhases: LoadPhases?
     var compiledLoad: Double?
+    /// YAML load+compile / compiled-JSON load, paired run by run.
+    var yamlJSONRatio: Double?
     var decideCompiled = 0.0
     var decideReference = 0.0
     var referencePayloads = 0
@@ -32,6 +36,10 @@ struct ChainResult {
     var onValue = 0.0
     var serializationOnly = 0.0
     var serializationChain = 0.0
+    /// `decide` / the chain on the same decoded payloads, paired run by run.
+    var decideRatio = 0.0
+    /// JSONSerialization + chain / decode+decide from the same bytes, paired run by run.
+    var serializationSpeedup = 0.0
     var mismatchesValue = 0
     var mismatchesAny = 0
 }
@@ -68,19 +76,21 @@ struct SizeBenchmark {
             return result
         }
         log("  \(count) rules: loading")
-        result.yamlLoad = Stopwatch.seconds(Stopwatch.median(runs: runs) { TableLoading.fromYAML(yaml) })
+        let versusLibYAML = Stopwatch.paired(runs: runs, { TableLoading.fromYAML(yaml) },
+                                             { Sink.consume(LibYAMLScan.countEvents(yaml)) })
+        result.yamlLoad = Stopwatch.seconds(versusLibYAML.first)
+        result.libyamlParse = Stopwatch.seconds(versusLibYAML.second)
+        result.yamlLoadRatio = versusLibYAML.ratio
         if count <= options.analysisMaxRules, !options.loadOnly {
             result.yamlLoadAnalyzed = Stopwatch.seconds(Stopwatch.measure {
                 Sink.consume(TableLoading.fromYAML(yaml, analyze: true)?.statistics.rules ?? -1)
             })
         }
-        result.libyamlParse = Stopwatch.seconds(Stopwatch.median(runs: runs) {
-            Sink.consume(LibYAMLScan.countEvents(yaml))
-        })
         if fromJSON != nil {
-            result.compiledLoad = Stopwatch.seconds(Stopwatch.median(runs: runs) {
-                TableLoading.fromCompiledJSON(compiledJSON)
-            })
+            let versusJSON = Stopwatch.paired(runs: runs, { TableLoading.fromYAML(yaml) },
+                                              { TableLoading.fromCompiledJSON(compiledJSON) })
+            result.compiledLoad = Stopwatch.seconds(versusJSON.second)
+            result.yamlJSONRatio = versusJSON.ratio
         }
 
         result.loadPhases = LoadPhases.measure(yaml, runs: runs)
@@ -128,12 +138,7 @@ struct SizeBenchmark {
             Sink.consume(total)
         }
         result.decodeDecide = Stopwatch.nanosecondsPerItem(runs: runs, count: bytes.count) {
-            var total = 0
-            for payload in bytes {
-                let decision = payload.withUnsafeBytes { try? compiled.decide(json: $0) }
-                if let decision { total &+= Self.index(decision) }
-            }
-            Sink.consume(total)
+            Sink.consume(Self.decodeDecideAll(bytes, compiled))
         }
 
         if result.rules == HandWrittenChain.ruleCount, options.seed == HandWrittenChain.seed {
@@ -149,11 +154,13 @@ struct SizeBenchmark {
         let values = payloads.values
         let data = payloads.data
         let runs = options.runs
-        result.onValue = Stopwatch.nanosecondsPerItem(runs: runs, count: values.count) {
+        let versusChain = Stopwatch.paired(runs: runs, { Sink.consume(Self.decideAll(values, compiled)) }, {
             var total = 0
             for payload in values { total &+= HandWrittenChain.route(payload).rule }
             Sink.consume(total)
-        }
+        })
+        result.onValue = Stopwatch.seconds(versusChain.second) * 1e9 / Double(max(1, values.count))
+        result.decideRatio = versusChain.ratio
         result.serializationOnly = Stopwatch.nanosecondsPerItem(runs: runs, count: data.count) {
             var total = 0
             for payload in data {
@@ -163,7 +170,7 @@ struct SizeBenchmark {
             }
             Sink.consume(total)
         }
-        result.serializationChain = Stopwatch.nanosecondsPerItem(runs: runs, count: data.count) {
+        let versusSerialization = Stopwatch.paired(runs: runs, {
             var total = 0
             for payload in data {
                 if let object = (try? JSONSerialization.jsonObject(with: payload)) as? [String: Any] {
@@ -171,7 +178,9 @@ struct SizeBenchmark {
                 }
             }
             Sink.consume(total)
-        }
+        }, { Sink.consume(Self.decodeDecideAll(payloads.bytes, compiled)) })
+        result.serializationChain = Stopwatch.seconds(versusSerialization.first) * 1e9 / Double(max(1, data.count))
+        result.serializationSpeedup = versusSerialization.ratio
         for (value, payload) in zip(values, data) {
             let expected = ChainRoute(compiled.decide(value))
             let onValue = HandWrittenChain.route(value)
@@ -190,6 +199,16 @@ struct SizeBenchmark {
     private static func decideAll(_ values: [JSONValue], _ decider: some RouteDecider) -> Int {
         var total = 0
         for payload in values { total &+= index(decider.decide(payload)) }
+        return total
+    }
+
+    /// decode+decide from the bytes of each payload, as an app given the notification's JSON.
+    private static func decodeDecideAll(_ payloads: [[UInt8]], _ compiled: CompiledTable) -> Int {
+        var total = 0
+        for payload in payloads {
+            let decision = payload.withUnsafeBytes { try? compiled.decide(json: $0) }
+            if let decision { total &+= index(decision) }
+        }
         return total
     }
 

@@ -18,9 +18,56 @@ enum Stopwatch {
             samples.append(measure { kept = body() })
             withExtendedLifetime(kept) {}
         }
-        samples.sort()
-        let middle = samples.count / 2
-        return samples.count % 2 == 1 ? samples[middle] : (samples[middle - 1] + samples[middle]) / 2
+        return middle(samples)
+    }
+
+    /// Two measurements taken in alternation, and the ratio the targets compare.
+    struct Pair {
+        /// The median duration of the first body.
+        var first: Duration
+        /// The median duration of the second body.
+        var second: Duration
+        /// The median of the runs' ratios first / second.
+        var ratio: Double
+    }
+
+    /// Times `first` and `second` in alternation, `runs` times each after a warm-up run of each:
+    /// their medians, and the median of the per-run ratios first / second. On a VM whose speed
+    /// drifts while the benchmark runs (other tenants, a neighbour's use of the cache), a slow
+    /// stretch slows both halves of a pair, so this ratio moves far less than a ratio of two
+    /// medians taken a minute apart. The order alternates, so that neither body always runs in
+    /// the cache the other left. What each returns is kept until its clock has stopped.
+    static func paired<First, Second>(runs: Int, _ first: () -> First, _ second: () -> Second) -> Pair {
+        _ = first()
+        _ = second()
+        var firsts: [Duration] = []
+        var seconds: [Duration] = []
+        var ratios: [Double] = []
+        for run in 0..<max(1, runs) {
+            var keptFirst: First?
+            var keptSecond: Second?
+            let firstTime: Duration
+            let secondTime: Duration
+            if run % 2 == 0 {
+                firstTime = measure { keptFirst = first() }
+                secondTime = measure { keptSecond = second() }
+            } else {
+                secondTime = measure { keptSecond = second() }
+                firstTime = measure { keptFirst = first() }
+            }
+            withExtendedLifetime((keptFirst, keptSecond)) {}
+            firsts.append(firstTime)
+            seconds.append(secondTime)
+            ratios.append(Self.seconds(firstTime) / max(Self.seconds(secondTime), 1e-12))
+        }
+        return Pair(first: middle(firsts), second: middle(seconds), ratio: middle(ratios))
+    }
+
+    /// The median of `samples`: the middle one, or the mean of the middle two.
+    private static func middle<Sample: Comparable & AdditiveArithmetic & Divisible>(_ samples: [Sample]) -> Sample {
+        let sorted = samples.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]).halved
     }
 
     /// The duration of one run of `body`, by `ContinuousClock` or, with `usesCPUTime`, by
@@ -55,6 +102,19 @@ enum Stopwatch {
         guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
         return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
+}
+
+/// What a median halves: a duration or a ratio.
+protocol Divisible {
+    var halved: Self { get }
+}
+
+extension Duration: Divisible {
+    var halved: Duration { self / 2 }
+}
+
+extension Double: Divisible {
+    var halved: Double { self / 2 }
 }
 
 /// Keeps results alive so the optimizer cannot drop the work that produced them.

@@ -74,7 +74,7 @@ struct EvalCommand: Command {
         do throws(JSONReadError) {
             value = try JSONReader.read(bytes)
         } catch {
-            return reportBadPayload(PayloadProblem.message(error, in: bytes), context: context)
+            return reportBadPayload(JSONInputProblem.payloadMessage(error, in: bytes), context: context)
         }
         guard case .object = value else {
             return reportBadPayload("the payload must be a JSON object, found \(value.kindDescription)", context: context)
@@ -144,7 +144,7 @@ struct EvalCommand: Command {
                     }
                 } catch {
                     bad = true
-                    output = ["error": .string(PayloadProblem.message(error, line: line, lineNumber: lineNumber))]
+                    output = ["error": .string(JSONInputProblem.payloadMessage(error, line: line, lineNumber: lineNumber))]
                 }
                 context.console.out(JSONWriter.write(output, keyOrder: .spec) + "\n")
             }

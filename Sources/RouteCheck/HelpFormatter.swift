@@ -78,13 +78,14 @@ public enum HelpFormatter {
     private static func row(_ name: String, _ help: String) -> String {
         let indented = "  " + name
         let margin = String(repeating: " ", count: nameColumn)
-        let lines = wrapped(help, width: width - nameColumn).map { margin + $0 }
-        guard let first = lines.first else { return indented + "\n" }
+        // `wrapped` gives at least one line.
+        var lines = wrapped(help, width: width - nameColumn).map { margin + $0 }
         if indented.count + 2 > nameColumn {
-            return ([indented] + lines).joined(separator: "\n") + "\n"
+            lines.insert(indented, at: 0)
+        } else {
+            lines[0] = indented + lines[0].dropFirst(indented.count)
         }
-        let firstLine = indented + first.dropFirst(indented.count)
-        return ([firstLine] + lines.dropFirst()).joined(separator: "\n") + "\n"
+        return lines.joined(separator: "\n") + "\n"
     }
 
     /// `USAGE: …`, broken between options (a bracketed group stays whole) and continued under
@@ -106,7 +107,7 @@ public enum HelpFormatter {
         let margin = String(repeating: " ", count: head.count + 1)
         var lines = [head]
         for group in groups.dropFirst(2) where !group.isEmpty {
-            if lines[lines.count - 1].count + 1 + group.count > width, lines[lines.count - 1] != margin {
+            if lines[lines.count - 1].count + 1 + group.count > width {
                 lines.append(margin + group)
             } else {
                 lines[lines.count - 1] += " " + group

@@ -91,16 +91,22 @@ struct SimulateCommand: Command {
     /// The UI given with `--ui` (JSON text, or `@FILE`); nil when not given.
     private func startingUI(_ table: RouteTable) throws(CLIError) -> UISnapshot? {
         guard let ui else { return nil }
-        var text = ui
+        var bytes = Array(ui.utf8)
         var origin = "--ui"
         if ui.hasPrefix("@") {
             let path = String(ui.dropFirst())
             try InputPath.checkReadable(path)
-            text = String(decoding: try InputPath.readBytes(path, atMost: JSONReadLimits.payload.maxBytes), as: UTF8.self)
+            bytes = try InputPath.readBytes(path, atMost: JSONReadLimits.payload.maxBytes)
             origin = "'\(path)'"
         }
+        let json: JSONValue
+        do throws(JSONReadError) {
+            json = try JSONReader.read(bytes)
+        } catch {
+            throw .usage("invalid UI in \(origin): \(JSONInputProblem.located(error, in: bytes))")
+        }
         do {
-            return try TableUI.snapshot(try JSONReader.read(text), table: table)
+            return try TableUI.snapshot(json, table: table)
         } catch {
             throw .usage("invalid UI in \(origin): \(error)")
         }

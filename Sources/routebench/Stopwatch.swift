@@ -18,7 +18,7 @@ enum Stopwatch {
             samples.append(measure { kept = body() })
             withExtendedLifetime(kept) {}
         }
-        return middle(samples)
+        return middle(samples) { ($0 + $1) / 2 }
     }
 
     /// Two measurements taken in alternation, and the ratio the targets compare.
@@ -60,14 +60,15 @@ enum Stopwatch {
             seconds.append(secondTime)
             ratios.append(Self.seconds(firstTime) / max(Self.seconds(secondTime), 1e-12))
         }
-        return Pair(first: middle(firsts), second: middle(seconds), ratio: middle(ratios))
+        return Pair(first: middle(firsts) { ($0 + $1) / 2 }, second: middle(seconds) { ($0 + $1) / 2 },
+                    ratio: middle(ratios) { ($0 + $1) / 2 })
     }
 
-    /// The median of `samples`: the middle one, or the mean of the middle two.
-    private static func middle<Sample: Comparable & AdditiveArithmetic & Divisible>(_ samples: [Sample]) -> Sample {
+    /// The median of `samples`: the middle one, or the `mean` of the middle two.
+    private static func middle<Sample: Comparable>(_ samples: [Sample], mean: (Sample, Sample) -> Sample) -> Sample {
         let sorted = samples.sorted()
         let middle = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]).halved
+        return sorted.count % 2 == 1 ? sorted[middle] : mean(sorted[middle - 1], sorted[middle])
     }
 
     /// The duration of one run of `body`, by `ContinuousClock` or, with `usesCPUTime`, by
@@ -102,19 +103,6 @@ enum Stopwatch {
         guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
         return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
-}
-
-/// What a median halves: a duration or a ratio.
-protocol Divisible {
-    var halved: Self { get }
-}
-
-extension Duration: Divisible {
-    var halved: Duration { self / 2 }
-}
-
-extension Double: Divisible {
-    var halved: Double { self / 2 }
 }
 
 /// Keeps results alive so the optimizer cannot drop the work that produced them.

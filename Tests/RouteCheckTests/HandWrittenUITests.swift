@@ -73,6 +73,21 @@ import Testing
         #expect(stacks.stderr.contains("unknown tab 'hom' in 'stacks' of UI snapshot"), "\(stacks)")
     }
 
+    /// A starting UI file that is not JSON says where, by line and column, as `eval` does for a
+    /// payload file.
+    @Test func malformedStartingUIFileNamesLineAndColumn() throws {
+        let dir = try directory()
+        try dir.write("events.yaml", "[]\n")
+        try dir.write("ui.json", "{\n  \"selected_tab\": \"me\",,\n}\n")
+        let run = try runRouteCheck(["simulate", "app.yaml", "--events", "events.yaml", "--ui", "@ui.json"], in: dir.url)
+        #expect(run.status == 2, "\(run)")
+        #expect(run.stderr.hasPrefix(
+            "Error: invalid UI in 'ui.json': expected a string key, found ',' at line 2, column 24\n"), "\(run)")
+        let inline = try simulate("[]\n", ["--ui", #"{"selected_tab": "me",}"#])
+        #expect(inline.stderr.hasPrefix(
+            "Error: invalid UI in --ui: trailing comma is not allowed at line 1, column 22\n"), "\(inline)")
+    }
+
     @Test func emptyUserIsRefused() throws {
         let launch = try simulate("- {event: launch, user: \"\"}\n")
         #expect(launch.status == 2, "\(launch)")

@@ -35,10 +35,6 @@ enum JSONInputProblem {
     /// Where `error` is in `bytes`; nil for input refused for its size, which is not a place.
     private static func position(of error: JSONReadError, in bytes: some Collection<UInt8>) -> SourcePosition? {
         guard error.code != JSONReadError.tooLarge else { return nil }
-        // Only the bytes before the error are decoded: they are valid UTF-8, so the column
-        // counts the characters an editor shows, even when the error is an invalid byte.
-        let before = bytes.prefix(max(0, error.offset))
-        let file = SourceFile(path: "", text: String(decoding: before, as: UTF8.self))
-        return file.position(ofOffset: before.count)
+        return SourceFile.position(ofOffset: error.offset, in: bytes)
     }
 }

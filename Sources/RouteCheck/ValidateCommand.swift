@@ -150,8 +150,9 @@ struct ValidateCommand: Command {
         do throws(CompiledTableError) {
             return (try CompiledTableFormat.decode(bytes).rules.count, [])
         } catch {
-            let message = "the compiled table does not load: \(error.description)"
-            return (0, [Diagnostic(.error, "invalid-compiled-table", message, at: .wholeFile(path))])
+            let message = "the compiled table does not load: \(error.reason)"
+            let place = error.position.map { SourceRange(file: path, at: $0) } ?? .wholeFile(path)
+            return (0, [Diagnostic(.error, "invalid-compiled-table", message, at: place)])
         }
     }
 

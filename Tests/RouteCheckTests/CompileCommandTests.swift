@@ -218,7 +218,7 @@ import Testing
             "newer.json": "compiled table format 3 is newer than this RouteKit (reads 1 to 2); rebuild it with a matching routecheck",
             "broken.json": "rules[0].route.push[0].screen: expected a string",
             "bad.json": "rules[0].when: ",
-            "yaml.json": "not a compiled table: invalid JSON: expected a value, found 'v' at byte 0",
+            "yaml.json": "not a compiled table: invalid JSON: expected a value, found 'v' at line 1, column 1",
         ]
         for (file, message) in expected {
             let run = try runRouteCheck(["eval", file, "--payload", payload], in: dir.url)

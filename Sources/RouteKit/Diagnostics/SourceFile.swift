@@ -66,6 +66,18 @@ public struct SourceFile: Sendable {
         return bytes[offset...].allSatisfy { $0 < 0x80 }
     }
 
+    /// The position of byte `offset` in `bytes` that may not all be text, such as JSON that a
+    /// reader refused for an invalid byte: only the bytes before the offset are decoded, and
+    /// they are valid UTF-8, so the column counts the characters an editor shows.
+    ///
+    /// ```swift
+    /// SourceFile.position(ofOffset: 12, in: Array("{\n  \"é\": 1,}".utf8)) // line 2, column 10
+    /// ```
+    public static func position(ofOffset offset: Int, in bytes: some Collection<UInt8>) -> SourcePosition {
+        let before = bytes.prefix(max(0, offset))
+        return SourceFile(path: "", text: String(decoding: before, as: UTF8.self)).position(ofOffset: before.count)
+    }
+
     /// The continuation bytes before `offset` (at most the text's length).
     private func continuations(before offset: Int) -> Int {
         guard !continuationCounts.isEmpty else { return 0 }

@@ -136,18 +136,24 @@ struct CompiledFormatEdit: Sendable, CustomTestStringConvertible {
         do {
             _ = try CompiledTableFormat.decode(text: text)
         } catch {
-            #expect(error.description == edit.expected)
+            #expect(error.reason == edit.expected)
+            // A problem at a path is placed where that path's value starts in the text (a
+            // removed member's path may name nothing there).
+            if !error.path.isEmpty, edit.value != nil {
+                #expect(error.position != nil, "\(error)")
+                #expect(error.description.hasPrefix(error.reason + " at line "))
+            }
         }
     }
 
     @Test(arguments: [
         ("", "not a compiled table: the input is empty"),
-        ("{", "not a compiled table: invalid JSON: expected a string key, found end of input at byte 1"),
+        ("{", "not a compiled table: invalid JSON: expected a string key, found end of input at line 1, column 2"),
         (#"{"format": 1, "format": 2}"#,
-         "not a compiled table: invalid JSON: duplicate key 'format' at byte 14"),
+         "not a compiled table: invalid JSON: duplicate key 'format' at line 1, column 15"),
         ("[]", "not a compiled route table: expected a JSON object"),
         ("{}", "not a compiled route table: 'format' is missing, expected 'routekit-compiled'"),
-        ("version: 1\ntabs: [home]\n", "not a compiled table: invalid JSON: expected a value, found 'v' at byte 0"),
+        ("version: 1\ntabs: [home]\n", "not a compiled table: invalid JSON: expected a value, found 'v' at line 1, column 1"),
         (#"{"format": "routekit-compiled", "format_version": 3, "rules": 5}"#,
          "compiled table format 3 is newer than this RouteKit (reads 1 to 2); rebuild it with a matching routecheck"),
     ])
@@ -201,8 +207,50 @@ enum ExpressionMessageProbe {
             _ = try CompiledTableFormat.decode(text: text)
             Issue.record("a string past the limit was read")
         } catch {
-            #expect(error.description.hasPrefix("not a compiled table: invalid JSON: string longer than 6291456 bytes at byte "),
+            #expect(error.description.hasPrefix("not a compiled table: invalid JSON: string longer than 6291456 bytes at line 1, column "),
                     "\(error)")
+        }
+    }
+}
+
+/// A failed load says where in the compiled table's text the problem is, as an editor shows it.
+@Suite struct CompiledErrorPositionTests {
+    @Test func aValueOfTheWrongTypeIsPlacedAtItsFirstCharacter() throws {
+        let text = CompiledTableFormat.encode(try CompiledFormatFixture.program())
+        let edited = text.replacingOccurrences(of: #""index": 1,"#, with: #""index": "1","#)
+        #expect(edited != text)
+        do {
+            _ = try CompiledTableFormat.decode(text: edited)
+            Issue.record("a string index loaded")
+        } catch {
+            let lines = edited.split(separator: "\n", omittingEmptySubsequences: false)
+            let line = try #require(lines.firstIndex { $0.contains(#""index": "1""#) }) + 1
+            let column = try #require(lines[line - 1].firstRange(of: #""1""#)).lowerBound.utf16Offset(in: lines[line - 1]) + 1
+            #expect(error.reason == "rules[1].index: expected an integer")
+            #expect(error.position?.line == line)
+            #expect(error.position?.column == column)
+            #expect(error.description == "rules[1].index: expected an integer at line \(line), column \(column)")
+        }
+    }
+
+    @Test func invalidJSONIsPlacedAtTheOffendingCharacterCountingCharactersNotBytes() {
+        do {
+            _ = try CompiledTableFormat.decode(text: "{\n  \"é\": 1,}")
+            Issue.record("invalid JSON loaded")
+        } catch {
+            // The trailing comma: byte 11, the ninth character of its line (`é` is two bytes).
+            #expect(error.position == SourcePosition(line: 2, column: 9, offset: 11))
+            #expect(error.description.hasSuffix("trailing comma is not allowed at line 2, column 9"))
+        }
+    }
+
+    @Test func aWholeDocumentProblemHasNoPosition() {
+        do {
+            _ = try CompiledTableFormat.decode([])
+            Issue.record("empty input loaded")
+        } catch {
+            #expect(error.position == nil)
+            #expect(error.description == "not a compiled table: the input is empty")
         }
     }
 }

@@ -125,8 +125,15 @@ import Testing
             return
         }
         document["extra"] = .int(1)
-        #expect(throws: CompiledTableError(path: "extra", message: "unknown key 'extra'")) {
-            try CompiledTableFormat.decode(Array(Self.reversed(.object(document)).utf8))
+        let reversed = Array(Self.reversed(.object(document)).utf8)
+        // The error is placed at the value of the unknown member: `1` after `"extra": `.
+        let member = Array(#""extra": "#.utf8)
+        let valueOffset = (0...(reversed.count - member.count)).first {
+            Array(reversed[$0..<($0 + member.count)]) == member
+        }.map { $0 + member.count }
+        #expect(throws: CompiledTableError(path: "extra", message: "unknown key 'extra'",
+                                           position: valueOffset.map { SourceFile.position(ofOffset: $0, in: reversed) })) {
+            try CompiledTableFormat.decode(reversed)
         }
         document["extra"] = nil
         document["tabs"] = nil

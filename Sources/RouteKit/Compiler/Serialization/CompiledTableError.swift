@@ -1,11 +1,15 @@
 /// Why bytes could not be loaded as a compiled table: not JSON, not a compiled table, a newer
 /// format, a malformed part (named by its JSON path), or expressions that do not check.
 ///
-/// `description` is a single lowercase phrase, prefixed by the JSON path when one is known.
+/// `reason` is a single lowercase phrase, prefixed by the JSON path when one is known;
+/// `description` adds where the problem is in the file's text, as line and column.
 ///
 /// ```swift
 /// do { _ = try CompiledTableFormat.decode(bytes) }
-/// catch { print(error) } // rules[3].route.push[0].screen: expected a string
+/// catch {
+///     print(error.reason)  // rules[3].route.push[0].screen: expected a string
+///     print(error)         // rules[3].route.push[0].screen: expected a string at line 52, column 21
+/// }
 /// ```
 public struct CompiledTableError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Where in the JSON document the problem is, such as `rules[3].route.push[0].screen`;
@@ -13,6 +17,10 @@ public struct CompiledTableError: Error, Sendable, Hashable, CustomStringConvert
     public var path: String
     /// A single lowercase phrase without the path, such as `expected a string`.
     public var message: String
+    /// Where the problem is in the compiled table's text: the offending byte of JSON that does not
+    /// read, or the start of the value at `path`. Nil for the document as a whole (empty, too
+    /// large) and for an error made without the bytes.
+    public var position: SourcePosition?
 
     /// An error at a JSON `path` (empty for the whole document) with a lowercase `message`.
     ///
@@ -20,12 +28,21 @@ public struct CompiledTableError: Error, Sendable, Hashable, CustomStringConvert
     /// CompiledTableError(path: "rules[3].when", message: "expected a string").description
     /// // "rules[3].when: expected a string"
     /// ```
-    public init(path: String, message: String) {
+    public init(path: String, message: String, position: SourcePosition? = nil) {
         self.path = path
         self.message = message
+        self.position = position
     }
 
-    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+    /// The path and the message, without the position: `rules[3].when: expected a string`.
+    public var reason: String { path.isEmpty ? message : "\(path): \(message)" }
+
+    /// The reason and, when known, its line and column:
+    /// `rules[3].when: expected a string at line 40, column 15`.
+    public var description: String {
+        guard let position else { return reason }
+        return "\(reason) at line \(position.line), column \(position.column)"
+    }
 }
 
 /// The messages of the compiled-table reader, alphabetised.
@@ -51,7 +68,7 @@ enum CompiledTableMessages {
     }
 
     static func notJSON(_ error: JSONReadError) -> String {
-        "not a compiled table: invalid JSON: \(error.description)"
+        "not a compiled table: invalid JSON: \(error.message)"
     }
 
     static func tooLarge() -> String {

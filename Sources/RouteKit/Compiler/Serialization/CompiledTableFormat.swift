@@ -65,7 +65,8 @@ public enum CompiledTableFormat {
     /// its cross-references, then parses and checks every expression again.
     ///
     /// Throws for anything that is not a compiled table this RouteKit can decide with, naming the
-    /// JSON path of the problem: `rules[3].route.push[0].screen: expected a string`,
+    /// JSON path of the problem and its line and column in the text (`CompiledTableError`):
+    /// `rules[3].route.push[0].screen: expected a string at line 52, column 21`,
     /// `compiled table format 3 is newer than this RouteKit (reads 1 to 2); rebuild it with a
     /// matching routecheck`.
     ///
@@ -74,6 +75,24 @@ public enum CompiledTableFormat {
     /// let decision = program.decide(["type": "3", "id": 42])
     /// ```
     public static func decode(_ bytes: [UInt8]) throws(CompiledTableError) -> RoutingProgram {
+        do {
+            return try decodeUnplaced(bytes)
+        } catch {
+            throw placed(error, in: bytes)
+        }
+    }
+
+    /// `error` with the line and column of its path's value, when it has none yet.
+    private static func placed(_ error: CompiledTableError, in bytes: [UInt8]) -> CompiledTableError {
+        guard error.position == nil, let offset = CompiledJSONLocator.offset(of: error.path, in: bytes) else {
+            return error
+        }
+        var placed = error
+        placed.position = SourceFile.position(ofOffset: offset, in: bytes)
+        return placed
+    }
+
+    private static func decodeUnplaced(_ bytes: [UInt8]) throws(CompiledTableError) -> RoutingProgram {
         let table = try decodeTable(bytes)
         // The table was analysed when it was compiled; its warnings are not needed to decide.
         let checked = TableChecker.check(table, sources: [], analyze: false)
@@ -144,7 +163,8 @@ public enum CompiledTableFormat {
         switch result {
         case .success(let value): return value
         case .failure(let error):
-            throw CompiledTableError(path: "", message: CompiledTableMessages.notJSON(error))
+            throw CompiledTableError(path: "", message: CompiledTableMessages.notJSON(error),
+                                     position: SourceFile.position(ofOffset: error.offset, in: bytes))
         }
     }
 }

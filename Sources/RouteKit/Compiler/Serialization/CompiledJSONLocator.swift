@@ -2,8 +2,8 @@
 /// error can say which line and column of the file it is about.
 ///
 /// The decoder builds no offsets (a table that loads never needs them), so a failed load walks
-/// the bytes once more along the path. It runs only on JSON the reader has already accepted:
-/// strings, nesting and keys are known to be well formed, and the walk is a plain scan.
+/// the bytes once more along the path, with the payload reader's skipping walk
+/// (`FilteringParser`): the members and elements before the one named are validated, not built.
 ///
 /// ```swift
 /// CompiledJSONLocator.offset(of: "rules[1].index", in: bytes) // the byte where `1` starts
@@ -19,17 +19,23 @@ enum CompiledJSONLocator {
     /// names nothing in `bytes`.
     static func offset(of path: String, in bytes: [UInt8]) -> Int? {
         guard let steps = steps(of: path), !steps.isEmpty else { return nil }
-        var scanner = Scanner(bytes: bytes)
-        scanner.skipSpace()
-        for step in steps {
-            let found: Bool
-            switch step {
-            case .member(let key): found = scanner.enterMember(key)
-            case .element(let position): found = scanner.enterElement(position)
+        return bytes.withUnsafeBytes { raw in
+            withUnsafeTemporaryAllocation(of: RawKey.self, capacity: 64) { keyStorage -> Int? in
+                guard let document = try? JSONByteParser(document: raw, limits: CompiledTableFormat.readLimits)
+                else { return nil }
+                var walk = FilteringParser(document, keyStorage: keyStorage)
+                defer { walk.keys.release() }
+                do {
+                    try walk.parser.startDocument()
+                    for step in steps {
+                        guard try walk.enter(step) else { return nil }
+                    }
+                    return walk.parser.index
+                } catch {
+                    return nil
+                }
             }
-            guard found else { return nil }
         }
-        return scanner.index
     }
 
     /// The steps of a path as `CompiledJSONNode` writes it: `rules[3].route`, `payload["aps.alert"]`.
@@ -75,86 +81,32 @@ enum CompiledJSONLocator {
         }
         return nil
     }
+}
 
-    /// A cursor over JSON text the reader has accepted.
-    private struct Scanner {
-        let bytes: [UInt8]
-        var index = 0
-
-        mutating func skipSpace() {
-            while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
-        }
-
-        /// Moves to the value of member `key` of the object here.
-        mutating func enterMember(_ key: String) -> Bool {
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return false }
-            index += 1
-            skipSpace()
-            while index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
-                let start = index
-                skipString()
-                let literal = String(decoding: bytes[start..<index], as: UTF8.self)
-                let name = (try? JSONReader.read(literal)).flatMap { if case .string(let text) = $0 { text } else { nil } }
-                skipSpace()
-                index += 1  // the colon
-                skipSpace()
+extension FilteringParser {
+    /// Moves into the value a step names, from the container at `index`; false when there is none.
+    fileprivate mutating func enter(_ step: CompiledJSONLocator.Step) throws(JSONReadError) -> Bool {
+        switch step {
+        case .member(let key):
+            guard parser.index < parser.count, parser.bytes[parser.index] == UInt8(ascii: "{"),
+                try !parser.openContainer(closing: UInt8(ascii: "}"))
+            else { return false }
+            repeat {
+                let name = decode(try scanKey())
+                try parser.readColon()
                 if name == key { return true }
-                guard skipValueAndComma() else { return false }
-            }
+                try skipValue()
+            } while try !parser.closeOrComma(UInt8(ascii: "}"))
             return false
-        }
-
-        /// Moves to element `position` of the array here.
-        mutating func enterElement(_ position: Int) -> Bool {
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { return false }
-            index += 1
-            skipSpace()
+        case .element(let position):
+            guard parser.index < parser.count, parser.bytes[parser.index] == UInt8(ascii: "["),
+                try !parser.openContainer(closing: UInt8(ascii: "]"))
+            else { return false }
             for _ in 0..<position {
-                guard skipValueAndComma() else { return false }
+                try skipValue()
+                if try parser.closeOrComma(UInt8(ascii: "]")) { return false }
             }
-            return index < bytes.count && bytes[index] != UInt8(ascii: "]")
-        }
-
-        /// Skips a value and the comma after it; false at the end of its container.
-        private mutating func skipValueAndComma() -> Bool {
-            skipValue()
-            skipSpace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ",") else { return false }
-            index += 1
-            skipSpace()
             return true
-        }
-
-        /// Skips a whole value, containers included, without recursion.
-        private mutating func skipValue() {
-            guard index < bytes.count else { return }
-            switch bytes[index] {
-            case UInt8(ascii: "\""):
-                skipString()
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                var depth = 0
-                repeat {
-                    switch bytes[index] {
-                    case UInt8(ascii: "\""): skipString(); continue
-                    case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-                    case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
-                    default: break
-                    }
-                    index += 1
-                } while depth > 0 && index < bytes.count
-            default:
-                let ends: [UInt8] = [UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A, 0x0D, 0x09]
-                while index < bytes.count, !ends.contains(bytes[index]) { index += 1 }
-            }
-        }
-
-        /// Skips a string from its opening quote to past its closing one.
-        private mutating func skipString() {
-            index += 1
-            while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
-                index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
-            }
-            index += 1
         }
     }
 }

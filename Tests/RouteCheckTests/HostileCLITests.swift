@@ -37,7 +37,7 @@ import Testing
         let text = Self.table + String(repeating: "#" + String(repeating: "x", count: 99) + "\n", count: 50_000)
         let size = text.utf8.count
         // Measured ~40 ms; 10 s = 250×.
-        let run = try run(["validate", "big.yaml"], files: ["big.yaml": Array(text.utf8)], bound: .seconds(10))
+        let run = try run(["validate", "big.yaml"], files: ["big.yaml": Array(text.utf8)], bound: .seconds(30))
         #expect(run.status == 1)
         #expect(run.stdout == """
             big.yaml:1:1: error: file is \(size) bytes, more than the limit of 4194304; split it into several files [file-too-large]
@@ -51,7 +51,7 @@ import Testing
     @Test func validateRejectsUTF16SayingSo() throws {
         let bytes: [UInt8] = [0xFF, 0xFE] + Self.table.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
         // Measured ~20 ms; 10 s = 500×.
-        let run = try run(["validate", "utf16.yaml"], files: ["utf16.yaml": bytes], bound: .seconds(10))
+        let run = try run(["validate", "utf16.yaml"], files: ["utf16.yaml": bytes], bound: .seconds(30))
         #expect(run.status == 1)
         #expect(run.stdout.hasPrefix(
             "utf16.yaml:1:1: error: file is encoded as UTF-16; route files must be UTF-8 [invalid-encoding]\n"), "\(run)")
@@ -63,7 +63,7 @@ import Testing
             .replacingOccurrences(of: "\n", with: "\r\n")
         // Measured ~20 ms; 10 s = 500×.
         let run = try run(["validate", "notepad.yaml"], files: ["notepad.yaml": [0xEF, 0xBB, 0xBF] + Array(text.utf8)],
-                          bound: .seconds(10))
+                          bound: .seconds(30))
         #expect(run.status == 1)
         #expect(run.stdout == """
             notepad.yaml:9:11: error: unknown screen 'detial'; did you mean 'detail'? [unknown-screen]
@@ -80,7 +80,7 @@ import Testing
         // excerpt would put 100 KB on the terminal.
         let text = "a: " + String(repeating: "[", count: 100_000) + "\n"
         // Measured ~30 ms; 10 s = 300×.
-        let run = try run(["validate", "deep.yaml"], files: ["deep.yaml": Array(text.utf8)], bound: .seconds(10))
+        let run = try run(["validate", "deep.yaml"], files: ["deep.yaml": Array(text.utf8)], bound: .seconds(30))
         #expect(run.status == 1)
         #expect(run.stdout.hasPrefix(
             "deep.yaml:1:67: error: collections nest deeper than 64 levels; flatten them [nesting-too-deep]\n"), "\(run.stdout.prefix(300))")
@@ -106,7 +106,7 @@ import Testing
         let file = Array(lines.joined(separator: [0x0A])) + [0x0A]
         // Measured ~30 ms; 10 s = 300×.
         let run = try run(["eval", "routes.yaml", "--payloads", "hostile.jsonl"],
-                          files: ["routes.yaml": Array(Self.table.utf8), "hostile.jsonl": file], bound: .seconds(10))
+                          files: ["routes.yaml": Array(Self.table.utf8), "hostile.jsonl": file], bound: .seconds(30))
         #expect(run.status == 1)
         #expect(run.stderr == "")
         #expect(run.stdout == #"""
@@ -128,7 +128,7 @@ import Testing
     @Test func evalPayloadRejectsANonFiniteNumber() throws {
         // Measured ~20 ms; 10 s = 500×.
         let run = try run(["eval", "routes.yaml", "--payload", #"{"type": 1e400}"#],
-                          files: ["routes.yaml": Array(Self.table.utf8)], bound: .seconds(10))
+                          files: ["routes.yaml": Array(Self.table.utf8)], bound: .seconds(30))
         #expect(run.status == 1)
         #expect(run.stdout == "")
         #expect(run.stderr == "Error: the payload is refused: number out of range at line 1, column 10\n")
@@ -168,7 +168,7 @@ import Testing
         for (payload, expected) in cases {
             // Measured ~20 ms; 10 s = 500×.
             let run = try run(["eval", "routes.yaml", "--payload", payload, "--format", "json"], files: files,
-                              bound: .seconds(10))
+                              bound: .seconds(30))
             #expect(run.status == 0)
             #expect(run.stdout.contains(expected), "\(payload): \(run)")
         }

@@ -55,7 +55,7 @@ import Testing
             let block = readYAML(Self.blockNesting(2_000))
             #expect(block.diagnostics.map(\.code) == ["nesting-too-deep"])
         }
-        #expect(elapsed < .seconds(1))
+        #expect(elapsed < .seconds(20), "a hang check, not a timing")
     }
 
     static func aliases(_ count: Int) -> String {
@@ -88,7 +88,7 @@ import Testing
         let clock = ContinuousClock()
         var document: YAMLDocument?
         let elapsed = clock.measure { document = readYAML(text) }
-        #expect(elapsed < .seconds(1))
+        #expect(elapsed < .seconds(20), "a hang check, not a timing")
         #expect(document?.root == nil)
         #expect(document?.diagnostics.map(\.rendered) == [
             "4:45: alias-expansion-limit: aliases expand to more than 10000 nodes; write the values out or use fewer aliases",

@@ -173,7 +173,7 @@ struct JSONReaderTests {
                 try JSONReader.read([UInt8](repeating: 0x5B, count: PayloadLimits.maxBytes))
             }
         }
-        #expect(elapsed < .seconds(1))
+        #expect(elapsed < .seconds(20), "a hang check, not a timing")
     }
 
     @Test(arguments: [false, true])

@@ -84,7 +84,11 @@ struct YAMLTreeBuilder {
             if expandedNodes > YAMLLimits.maxAliasExpansion {
                 return stop(YAMLMessages.aliasExpansionLimit(), at: aliasRange)
             }
-            add(anchored.node, nodeCount: anchored.nodeCount, anchor: nil)
+            // The copy is placed where the alias is written, so that `tabs: [&t home, *t]` names
+            // both places; the nodes inside it stay where the anchor wrote them.
+            var copy = anchored.node
+            copy.range = aliasRange
+            add(copy, nodeCount: anchored.nodeCount, anchor: nil)
         case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
             let isMapping = e.type == YAML_MAPPING_START_EVENT
             let start = positions.position(e.start_mark)

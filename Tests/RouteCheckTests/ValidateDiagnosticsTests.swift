@@ -65,12 +65,21 @@ import Testing
              expected: "t.yaml:1:10: error: unsupported route file version '1' (a float); this routecheck reads version 1, so write 'version: 1' [unsupported-version]"),
         Case(code: "missing-action", yaml: rule("{name: a, when: true, push: []}"),
              expected: "t.yaml:9:33: error: 'push' of rule 'a' lists no screen; name at least one, or remove 'push' [missing-action]"),
+        // `pop_to_root: false` alone would match and do nothing; `pop_to_root: true` alone pops.
+        Case(code: "missing-action", yaml: rule("{name: a, when: true, pop_to_root: false}"),
+             expected: "t.yaml:9:40: error: rule 'a' has no action: 'pop_to_root: false' does nothing on its own; add 'tab', 'push' or 'present', or make it 'pop_to_root: true' [missing-action]"),
+        Case(code: "missing-action", yaml: rule("{name: a, when: true, pop_to_root: true}") + "fallback: {pop_to_root: false}\n",
+             expected: "t.yaml:10:25: error: the fallback has no action: 'pop_to_root: false' does nothing on its own; add 'tab', 'push' or 'present', or make it 'pop_to_root: true' [missing-action]"),
         Case(code: "duplicate-param", yaml: rule("{name: a, when: true, push: {screen: detail, params: {id: id}}, params: {id: 7}}"),
              expected: "t.yaml:9:82: error: param 'id' of screen 'detail' is given twice in rule 'a', in the screen's item and in 'params'; keep one [duplicate-param]"),
         Case(code: "login-screen-login",
              yaml: header.replacingOccurrences(of: "login: {show: present}", with: "login: {show: present, login: required}")
                  + "  - {name: a, when: true, tab: home}\n",
              expected: "t.yaml:3:15: error: login screen 'login' is declared 'login: required', but it is where the user logs in; remove 'login: required' from it [login-screen-login]"),
+        Case(code: "login-screen-params",
+             yaml: header.replacingOccurrences(of: "login: {show: present}", with: "login: {show: present, params: {reason: string}}")
+                 + "  - {name: a, when: true, tab: home}\n",
+             expected: "t.yaml:3:15: error: login screen 'login' declares params ('reason'), but it is presented with none; remove its 'params' [login-screen-params]"),
         Case(code: "unsupported-syntax", yaml: rule("{name: a, when: \"has(uid) && uid.?x == 1\", tab: home}"),
              expected: "t.yaml:9:38: error: optional selections and indexes ('.?', '[?') are not supported [unsupported-syntax]"),
         Case(code: "wrong-presentation", yaml: rule("{name: a, when: true, present: detail, params: {id: 1}}"),

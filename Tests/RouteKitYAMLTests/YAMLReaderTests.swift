@@ -84,10 +84,12 @@ import Testing
     @Test func aliasesExpandToTheAnchoredNode() throws {
         let root = try #require(readYAML("a: &x {k: 1}\nb: *x\nc: &s hi\nd: *s\n").root)
         #expect(root["b"]?["k"]?.resolvedScalar == .int(1))
-        // An alias keeps the anchored node's position: that is where its text is.
-        #expect(root["b"]?.at == "1:4")
+        // The copy is placed at the alias, so a second declaration names its own place; the
+        // nodes inside stay where the anchor wrote them.
+        #expect(root["b"]?.at == "2:4")
+        #expect(root["b"]?["k"]?.at == "1:11")
         #expect(root["d"]?.scalarValue == "hi")
-        #expect(root["d"]?.at == "3:4")
+        #expect(root["d"]?.at == "4:4")
     }
 
     @Test func undefinedAndRecursiveAliasesAreErrors() throws {

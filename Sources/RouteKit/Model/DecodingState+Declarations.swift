@@ -30,6 +30,10 @@ extension DecodingState {
                 if screen.loginRequired {
                     decoder.report(ModelMessages.loginScreenNeedsLogin(login.name, at: login.range))
                 }
+                if !screen.params.isEmpty {
+                    decoder.report(ModelMessages.loginScreenParams(login.name, screen.params.map(\.name),
+                                                                   at: login.range))
+                }
             } else if !isScreenLost(login.name) {
                 let hint = decoder.suggestion(for: login.name, among: screenNodes.lazy.map(\.name))
                 decoder.report(ModelMessages.unknownName("screen", login.name, hint: hint, at: login.range))

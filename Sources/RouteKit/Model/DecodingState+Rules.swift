@@ -5,6 +5,8 @@ extension DecodingState {
     static let stepKeys = ["screen", "params"]
     /// The keys of which a rule needs at least one.
     static let actionKeys = ["tab", "pop_to_root", "push", "present"]
+    /// The action keys that do something whatever their value (`pop_to_root: false` does nothing).
+    static let movingKeys = ["tab", "push", "present"]
 
     mutating func decodeRule(_ node: Node, in table: RouteTable) -> Rule? {
         guard let fields = decoder.mapping(node, "a rule", allowed: Self.ruleKeys) else {
@@ -22,7 +24,10 @@ extension DecodingState {
         }
         if let name, let nameNode {
             if let first = ruleNames[name] {
-                decoder.report(ModelMessages.duplicateName("rule", name, at: nameNode.range, first: first))
+                // A name taken from an anchor (`- *r`, `{<<: *r, when: …}`) is written at the first
+                // place: the second is where this rule is.
+                let second = nameNode.range == first ? start : nameNode.range
+                decoder.report(ModelMessages.duplicateName("rule", name, at: second, first: first))
             } else {
                 ruleNames[name] = nameNode.range
             }
@@ -79,9 +84,8 @@ extension DecodingState {
             action.tab = tabName(node, "'tab' of \(what())")
             valid = valid && action.tab != nil
         }
-        if let node = fields["pop_to_root"] {
-            action.popToRoot = decoder.bool(node, "'pop_to_root'") ?? false
-        }
+        let popToRoot = fields["pop_to_root"].flatMap { decoder.bool($0, "'pop_to_root'") }
+        action.popToRoot = popToRoot == true
         if let node = fields["push"] {
             let items: [Node]
             if case .sequence(let list) = node.content { items = list } else { items = [node] }
@@ -114,6 +118,11 @@ extension DecodingState {
             if !Self.actionKeys.contains(where: fields.isMisspelled) {
                 decoder.report(ModelMessages.missingAction(what(), at: anchor))
             }
+            valid = false
+        } else if popToRoot == false, let node = fields["pop_to_root"],
+                  !Self.movingKeys.contains(where: { fields.has($0) || fields.isMisspelled($0) }) {
+            // `pop_to_root: false` alone would match and do nothing, hiding every later rule.
+            decoder.report(ModelMessages.popToRootFalseAlone(what(), at: node.range))
             valid = false
         }
         // Which screen the params were for is unknown while `push` and `present` conflict, or

@@ -66,9 +66,24 @@ enum ModelMessages {
                    at: range)
     }
 
+    /// The navigator presents the login screen with no params (`present_login {screen,
+    /// expected_user}`), and a screen never opens with a param missing.
+    static func loginScreenParams(_ screen: String, _ params: [String], at range: SourceRange) -> Diagnostic {
+        let list = params.map { "'\($0)'" }.joined(separator: ", ")
+        return Diagnostic(.error, "login-screen-params",
+                          "login screen '\(screen)' declares params (\(list)), but it is presented with none; remove its 'params'",
+                          at: range)
+    }
+
     static func missingAction(_ what: String, at range: SourceRange) -> Diagnostic {
         Diagnostic(.error, "missing-action",
                    "\(what) has no action; add 'tab', 'pop_to_root', 'push' or 'present'",
+                   at: range)
+    }
+
+    static func popToRootFalseAlone(_ what: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic(.error, "missing-action",
+                   "\(what) has no action: 'pop_to_root: false' does nothing on its own; add 'tab', 'push' or 'present', or make it 'pop_to_root: true'",
                    at: range)
     }
 

@@ -12,7 +12,8 @@ extension Node {
     /// folding, chomping). Approximate: a character produced by folding a line break (a space, or
     /// a newline for an empty line) maps to the break; an escape maps to its backslash; a block
     /// scalar with an explicit indentation indicator finds its indentation from the value, which
-    /// is exact unless the first content line is indented with tabs.
+    /// is exact unless the first content line is indented with tabs. A value reached through an
+    /// alias (`when: *check`) gives the alias's position for every offset.
     ///
     /// ```swift
     /// // line 3: `    when: type == "3"`
@@ -106,6 +107,9 @@ private struct ScalarSourceWalker {
     }
 
     mutating func locate(style: Node.ScalarStyle, value: String) -> Int {
+        // A value reached through an alias (`when: *check`) is placed at the alias as a whole:
+        // its characters are written where the anchor is.
+        if bytes.first == UInt8(ascii: "*") { return 0 }
         let start = skipProperties()
         let end: Int
         switch style {

@@ -72,6 +72,10 @@ struct CompiledFormatEdit: Sendable, CustomTestStringConvertible {
         .init("login_screen", "nowhere", "login_screen: unknown screen 'nowhere'"),
         .init("login_screen", nil,
               "login_screen: screen 'my_messages' requires login, so a login_screen is needed"),
+        // The login screen is presented with no params, and without asking for a login first.
+        .init("login_screen", "message_detail",
+              "login_screen: login screen 'message_detail' declares params, but it is presented with none"),
+        .init("login_screen", "my_messages", "login_screen: login screen 'my_messages' itself requires login"),
         .init("version", nil, "missing key 'version'"),
         .init("rules/0/name", nil, "rules[0]: missing key 'name'"),
         .init("rules/0/route/push/0/screen", nil, "rules[0].route.push[0]: missing key 'screen'"),

@@ -69,8 +69,15 @@ struct CompiledTableDecoder {
             defaults: try defaults(document["defaults"]), rules: [])
         let loginNode = document["login_screen"]
         if let login = try loginNode.optionalString() {
-            guard table.screen(named: login) != nil else {
+            guard let screen = table.screen(named: login) else {
                 throw loginNode.error(CompiledTableMessages.unknownName("screen", login))
+            }
+            // As `validate` refuses them: the login screen is shown with no params and no login.
+            guard !screen.loginRequired else {
+                throw loginNode.error("login screen '\(login)' itself requires login")
+            }
+            guard screen.params.isEmpty else {
+                throw loginNode.error("login screen '\(login)' declares params, but it is presented with none")
             }
             table.loginScreen = login
         }

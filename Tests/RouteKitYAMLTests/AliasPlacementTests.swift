@@ -1,0 +1,57 @@
+import Foundation
+import RouteKit
+import RouteKitYAML
+import Testing
+
+/// A value used again through a YAML alias is reported where the alias is written: a second
+/// declaration names both places (SPEC §3), and a problem in an aliased value is shown at each use.
+@Suite struct AliasPlacementTests {
+    func diagnostics(_ yaml: String) throws -> [String] {
+        try loadTable(yaml: yaml).diagnostics.map { diagnostic in
+            let notes = diagnostic.notes.compactMap(\.range).map { " (note \($0.start.line):\($0.start.column))" }
+            return "\(diagnostic.range.start.line):\(diagnostic.range.start.column): \(diagnostic.code)"
+                + notes.joined()
+        }
+    }
+
+    static let rest = """
+        payload: {type: int}
+        routes:
+          - {name: a, when: type == 1, tab: home}
+
+        """
+
+    @Test func aTabDeclaredAgainThroughAnAliasNamesBothPlaces() throws {
+        #expect(try diagnostics("version: 1\ntabs: [&t home, *t]\n" + Self.rest)
+            == ["2:17: duplicate-name (note 2:8)"])
+    }
+
+    @Test func aRuleRepeatedThroughAnAliasIsPlacedAtTheAlias() throws {
+        let yaml = "version: 1\ntabs: [home]\npayload: {type: int}\nroutes:\n"
+            + "  - &r {name: a, when: type == 1, tab: home}\n"
+            + "  - *r\n"
+        #expect(try diagnostics(yaml) == ["6:5: duplicate-name (note 5:15)"])
+    }
+
+    /// A merge that keeps the anchor's name is the likelier mistake: `<<: *r` and a new `when`.
+    @Test func aRuleMergingAnotherWithoutRenamingItIsPlacedAtTheRule() throws {
+        let yaml = "version: 1\ntabs: [home]\npayload: {type: int}\nroutes:\n"
+            + "  - &r {name: a, when: type == 1, tab: home}\n"
+            + "  - {<<: *r, when: type == 2}\n"
+        #expect(try diagnostics(yaml) == ["6:5: duplicate-name (note 5:15)"])
+    }
+
+    @Test func aProblemInAnAliasedExpressionIsShownAtEachUse() throws {
+        let yaml = "version: 1\ntabs: [home]\npayload: {type: int}\nroutes:\n"
+            + "  - {name: a, when: &w \"type == 'x'\", tab: home}\n"
+            + "  - {name: b, when: *w, tab: home}\n"
+        #expect(try diagnostics(yaml) == ["5:25: type-mismatch", "6:21: type-mismatch"])
+    }
+
+    @Test func anAliasedValueThatIsFineDrawsNothing() throws {
+        let yaml = "version: 1\ntabs: [&t home, me]\npayload: {type: int}\nroutes:\n"
+            + "  - {name: a, when: type == 1, tab: *t}\n"
+            + "  - {name: b, when: type == 2, tab: *t}\n"
+        #expect(try diagnostics(yaml) == [])
+    }
+}

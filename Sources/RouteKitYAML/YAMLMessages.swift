@@ -162,6 +162,7 @@ enum YAMLMessages {
                            character: UInt8?, afterQuote: Bool) -> String?
     {
         let opened = line.map { " on line \($0)" } ?? ""
+        let opensCollection = character == UInt8(ascii: "[") || character == UInt8(ascii: "{")
         switch problem {
         case "mapping values are not allowed in this context":
             return "an unquoted value cannot contain ': '; put the whole value in quotes, "
@@ -190,6 +191,11 @@ enum YAMLMessages {
                 + "value ends"
         case "found undefined tag handle":
             return "a value that starts with '!' is read as a YAML tag; put the value in quotes"
+        case "did not find expected ',' or ']'" where opensCollection, "did not find expected ',' or '}'" where opensCollection:
+            // `{when: type in [1, 2]}`: the unquoted value stopped at the bracket.
+            let shown = Character(Unicode.Scalar(character ?? 0))
+            return "inside '[…]' or '{…}' an unquoted value cannot contain '\(shown)'; put the whole "
+                + "value in quotes, as in when: \"type in [1, 2]\""
         case "did not find expected ',' or ']'":
             return "close the list opened with '['\(opened) with ']' after its last item, "
                 + "and separate its items with ','"

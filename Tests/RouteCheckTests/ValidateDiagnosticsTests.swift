@@ -104,8 +104,22 @@ import Testing
              expected: "t.yaml:1:10: error: unsupported route file version '2'; this routecheck reads version 1, so write 'version: 1' [unsupported-version]"),
         Case(code: "missing-login-screen", yaml: "version: 1\ntabs: [a]\nscreens: {x: {show: push, login: required}}\n",
              expected: "t.yaml:3:14: error: screen 'x' needs a login but the table declares no 'login_screen'; declare one (a screen shown with 'show: present') [missing-login-screen]"),
+        Case(code: "wrong-type", yaml: "version: [1]\ntabs: [a]\n",
+             expected: "t.yaml:1:10: error: expected the number 1 for 'version', found a list [wrong-type]"),
+        Case(code: "wrong-type", yaml: rule("{name: a, when: true, tab: home}") + "fallback: None\n",
+             expected: "t.yaml:10:11: error: expected 'none' or an action for 'fallback', found the string 'None'; write 'none' for no fallback [wrong-type]"),
+        // A bracket short of a list type is offered as the list type.
+        Case(code: "unknown-type", yaml: "version: 1\ntabs: [a]\npayload: {tags: '[strng'}\n",
+             expected: "t.yaml:3:17: error: unknown type '[strng'; expected int, double, string, bool, any or a list like [int]; did you mean '[string]'? [unknown-type]"),
+        // `{ id }` names the key " id ": the spaces are the mistake.
+        Case(code: "undeclared-field", yaml: rule("{name: a, when: true, tab: home, alert: {message: 'Item { id }'}}"),
+             expected: "t.yaml:9:61: warning: alert placeholder '{ id }' names an undeclared payload field and renders as nothing unless the payload has it; did you mean 'id'? [undeclared-field]"),
         Case(code: "unknown-type", yaml: "version: 1\ntabs: [a]\npayload: {type: integer}\n",
              expected: "t.yaml:3:17: error: unknown type 'integer'; expected int, double, string, bool, any or a list like [int] [unknown-type]"),
+        Case(code: "conflicting-tab",
+             yaml: rule("{name: a, when: true, push: [{screen: detail, params: {id: 1}}, settings]}")
+                 .replacingOccurrences(of: "  login: {show: present}", with: "  login: {show: present}\n  settings: {show: push, tab: me}"),
+             expected: "t.yaml:10:69: warning: 'push' of rule 'a' puts 'detail' on tab 'home' and 'settings' on tab 'me', so Back from 'settings' does not lead to 'detail'; push screens of one tab [conflicting-tab]"),
         Case(code: "conflicting-tab", yaml: rule("{name: a, when: true, tab: me, push: detail, params: {id: 1}}"),
              expected: "t.yaml:9:27: warning: rule 'a' selects tab 'me', but 'detail' is pushed onto its own tab 'home'; remove 'tab' or push a screen of 'me' [conflicting-tab]"),
         Case(code: "no-effect", yaml: "version: 1\ntabs: [a]\nscreens: {x: {show: push, embed_in_navigation: true}}\n",

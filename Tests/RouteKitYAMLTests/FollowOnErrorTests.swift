@@ -298,4 +298,38 @@ import Testing
             "7:59: error: expected a mapping for 'params', found the number 3 [wrong-type]",
         ])
     }
+
+    /// A table of `screens` login-gated screens and `rules` rules with `login: required`, and no
+    /// `login_screen`.
+    static func withoutLoginScreen(screens: Int, rules: Int) -> String {
+        "version: 1\ntabs: [home]\nscreens:\n"
+            + (0..<screens).map { "  s\($0): {show: push, login: required}\n" }.joined()
+            + "routes:\n  - {name: open, when: 'true', push: s0}\n"
+            + (0..<rules).map { "  - {name: r\($0), when: 'true', tab: home, login: required}\n" }.joined()
+    }
+
+    /// One missing `login_screen` is one error: every other place that needs it is a note. A
+    /// rule that needs a login only for its screen is not listed (the screen is).
+    @Test func aMissingLoginScreenIsOneErrorWithANoteForEachOtherPlace() throws {
+        let table = try loadTable(yaml: Self.withoutLoginScreen(screens: 2, rules: 1))
+        let missing = table.diagnostics.filter { $0.code == "missing-login-screen" }
+        #expect(missing.map(\.message) == [
+            "screen 's0' needs a login but the table declares no 'login_screen'; declare one (a screen shown with 'show: present')",
+        ])
+        #expect(missing.first?.notes.map(\.message) == ["screen 's1' needs a login too", "rule 'r0' needs a login too"])
+        #expect(missing.first?.notes.compactMap(\.range?.start.line) == [5, 8])
+    }
+
+    /// `ModelMessages.maxLoginNeedNotes` (10): ten other places are ten notes; past them, one
+    /// more note counts the rest.
+    @Test func theNotesOfAMissingLoginScreenStopAtTheLimit() throws {
+        let atLimit = try loadTable(yaml: Self.withoutLoginScreen(screens: 1, rules: 10))
+        let notes = atLimit.diagnostics.first { $0.code == "missing-login-screen" }?.notes ?? []
+        #expect(notes.map(\.message) == (0..<10).map { "rule 'r\($0)' needs a login too" })
+        let pastLimit = try loadTable(yaml: Self.withoutLoginScreen(screens: 1, rules: 12))
+        let counted = pastLimit.diagnostics.first { $0.code == "missing-login-screen" }?.notes ?? []
+        #expect(counted.count == 11)
+        #expect(counted.last?.message == "and 2 more places that need a login")
+        #expect(counted.last?.range == nil)
+    }
 }

@@ -39,11 +39,10 @@ extension DecodingState {
                 decoder.report(ModelMessages.unknownName("screen", login.name, hint: hint, at: login.range))
             }
         }
-        for screen in screens where screen.loginRequired && loginScreen == nil
-            && !lostSections.contains("login_screen")
-        {
-            decoder.report(ModelMessages.missingLoginScreen("screen '\(screen.name)'",
-                                                            at: screen.range ?? .wholeFile("")))
+        if loginScreen == nil, !lostSections.contains("login_screen") {
+            for screen in screens where screen.loginRequired {
+                placesNeedingLogin.append(("screen '\(screen.name)'", screen.range ?? .wholeFile("")))
+            }
         }
         var rules: [Rule] = []
         rules.reserveCapacity(ruleNodes.count)
@@ -53,6 +52,10 @@ extension DecodingState {
         }
         table.rules = rules
         if let fallback = fallbackNode { table.fallback = decodeFallback(fallback, in: table) }
+        if let first = placesNeedingLogin.first {
+            decoder.report(ModelMessages.missingLoginScreen(first.who, at: first.range,
+                                                            alsoNeededBy: placesNeedingLogin.dropFirst()))
+        }
         return table
     }
 
@@ -219,7 +222,12 @@ extension DecodingState {
                 decoder.report(ModelMessages.placeholderInsideScalar(
                     joined, field: prefix, type: "\(type)", at: node.range(ofValueScalars: scalars)))
             case .undeclared:
-                if let hint = decoder.suggestion(forPath: joined, in: payloadEnvironment) {
+                // `{ id }` names the key " id ", which no payload has: `{id}` was meant.
+                let unspaced = path.map(\.withoutSurroundingSpaces).joined(separator: ".")
+                if unspaced != joined, !unspaced.isEmpty {
+                    decoder.report(ModelMessages.undeclaredPlaceholder(
+                        joined, hint: unspaced, at: node.range(ofValueScalars: scalars)))
+                } else if let hint = decoder.suggestion(forPath: joined, in: payloadEnvironment) {
                     decoder.report(ModelMessages.undeclaredPlaceholder(
                         joined, hint: hint, at: node.range(ofValueScalars: scalars)))
                 }
@@ -244,5 +252,13 @@ extension DecodingState {
             cachedPayloadEnvironment = environment
             return environment
         }
+    }
+}
+
+private extension String {
+    var withoutSurroundingSpaces: Substring {
+        let start = firstIndex { $0 != " " } ?? endIndex
+        let end = lastIndex { $0 != " " }.map(index(after:)) ?? start
+        return self[start..<end]
     }
 }

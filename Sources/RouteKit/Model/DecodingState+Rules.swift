@@ -64,10 +64,12 @@ extension DecodingState {
                            at: SourceRange(file: node.range.file, at: node.range.start), in: table)
     }
 
-    /// The action a bare name given as the fallback most likely stands for: a tab's
-    /// `{tab: home}`, or a screen's `{push: detail}` / `{present: notice}`.
+    /// What a fallback that is not an action most likely stands for: `none` for `None` or null, a
+    /// tab's `{tab: home}`, or a screen's `{push: detail}` / `{present: notice}`.
     private func fallbackMeant(by node: Node, in table: RouteTable) -> String? {
+        if case .null? = node.resolvedScalar { return "none" }
         guard case .string(let name)? = node.resolvedScalar else { return nil }
+        if name.lowercased() == "none" { return "none" }
         if table.tabs.contains(name) { return "{tab: \(name)}" }
         guard let screen = table.screens.first(where: { $0.name == name }) else { return nil }
         return "{\(screen.show.rawValue): \(name)}"
@@ -135,11 +137,9 @@ extension DecodingState {
         }
         var route = Route(action: action)
         if let node = fields["login"] { route.login = decodeLogin(node, what: what()) ?? .none }
-        let needsLogin = route.login != .none
-            || table.anyRequiresLogin(action.steps.lazy.map(\.screen))
-        if needsLogin, loginScreen == nil, !lostSections.contains("login_screen") {
-            decoder.report(ModelMessages.missingLoginScreen(
-                what(), at: fields.keyRange("login") ?? anchor))
+        // A route that needs a login only for its screens is covered by the screens' places.
+        if route.login != .none, loginScreen == nil, !lostSections.contains("login_screen") {
+            placesNeedingLogin.append((what(), fields.keyRange("login") ?? anchor))
         }
         if let node = fields["foreground"] {
             route.foreground = decoder.choice(node, key: "foreground", as: ForegroundPolicy.self)
@@ -156,10 +156,29 @@ extension DecodingState {
                 }
             }
         }
+        if action.tab == nil, let push = fields["push"] {
+            checkBackStackOnOneTab(action.push, what: what(), listedAt: push.range, in: table)
+        }
         // A mistake elsewhere in the rule (say its tab) does not hide a param it forgot; a
         // misspelled `param:` holds the params, and is reported with its fix.
         if paramsKnown, !fields.isMisspelled("params") { checkParamsSupplied(action, in: table) }
         return valid ? route : nil
+    }
+
+    /// `push: [a, b]` builds a back stack; split over two tabs, Back from `b` does not lead to `a`.
+    /// (With `tab`, a screen of another tab is already a `conflicting-tab` warning.)
+    private mutating func checkBackStackOnOneTab(_ steps: [ScreenStep], what: String, listedAt list: SourceRange,
+                                                 in table: RouteTable) {
+        var first: (screen: String, tab: String)?
+        for step in steps {
+            guard let tab = table.screen(named: step.screen)?.tab else { continue }
+            guard let earlier = first else { first = (step.screen, tab); continue }
+            if earlier.tab != tab {
+                decoder.report(ModelMessages.splitBackStack(
+                    what, first: earlier, then: (step.screen, tab), at: step.range ?? list))
+                return
+            }
+        }
     }
 
     /// A screen to push or present: its name, or `{screen, params}`.

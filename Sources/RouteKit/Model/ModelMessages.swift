@@ -102,10 +102,22 @@ enum ModelMessages {
         Diagnostic(.error, "missing-key", "missing required key '\(key)' in \(what)", at: range)
     }
 
-    static func missingLoginScreen(_ who: String, at range: SourceRange) -> Diagnostic {
-        Diagnostic(.error, "missing-login-screen",
-                   "\(who) needs a login but the table declares no 'login_screen'; declare one (a screen shown with 'show: present')",
-                   at: range)
+    /// The most places a `missing-login-screen` error lists in notes besides its own; one more
+    /// note counts the rest. One missing line should not fill a screen with notes.
+    static let maxLoginNeedNotes = 10
+
+    /// One error for one missing line, however many screens and routes need the login.
+    static func missingLoginScreen(_ who: String, at range: SourceRange,
+                                   alsoNeededBy others: ArraySlice<(who: String, range: SourceRange)> = [])
+        -> Diagnostic
+    {
+        var notes = others.prefix(maxLoginNeedNotes).map { DiagnosticNote("\($0.who) needs a login too", at: $0.range) }
+        if others.count > maxLoginNeedNotes {
+            notes.append(DiagnosticNote("and \(others.count - maxLoginNeedNotes) more places that need a login"))
+        }
+        return Diagnostic(.error, "missing-login-screen",
+                          "\(who) needs a login but the table declares no 'login_screen'; declare one (a screen shown with 'show: present')",
+                          at: range, notes: notes)
     }
 
     /// `inBackStack`: the screen is not the rule's last, which its `params` go to, so the param
@@ -134,6 +146,13 @@ enum ModelMessages {
                             at range: SourceRange) -> Diagnostic {
         Diagnostic(.warning, "conflicting-tab",
                    "\(what) selects tab '\(tab)', but '\(screen)' is pushed onto its own tab '\(screenTab)'; remove 'tab' or push a screen of '\(tab)'",
+                   at: range)
+    }
+
+    static func splitBackStack(_ what: String, first: (screen: String, tab: String),
+                               then second: (screen: String, tab: String), at range: SourceRange) -> Diagnostic {
+        Diagnostic(.warning, "conflicting-tab",
+                   "'push' of \(what) puts '\(first.screen)' on tab '\(first.tab)' and '\(second.screen)' on tab '\(second.tab)', so Back from '\(second.screen)' does not lead to '\(first.screen)'; push screens of one tab",
                    at: range)
     }
 
@@ -221,11 +240,25 @@ enum ModelMessages {
     }
 
     static func unknownType(_ text: String, at range: SourceRange) -> Diagnostic {
-        let hint = Suggestion.closest(to: text, in: FieldType.scalarSpellings)
+        let hint = closestType(to: text)
         return Diagnostic(.error, "unknown-type",
                           "unknown type '\(text)'; expected int, double, string, bool, any or a list like [int]"
                               + (hint.map { "; did you mean '\($0)'?" } ?? ""),
                           at: range, fixIt: hint.map { FixIt(replacement: $0) })
+    }
+
+    /// `[int` and `int]` were meant as the list type `[int]`, not as `int`.
+    private static func closestType(to text: String) -> String? {
+        let opening = text.prefix(while: { $0 == "[" }).count
+        let closing = text.reversed().prefix(while: { $0 == "]" }).count
+        let depth = max(opening, closing)
+        guard depth > 0, opening + closing < text.count else {
+            return Suggestion.closest(to: text, in: FieldType.scalarSpellings)
+        }
+        let element = String(text.dropFirst(opening).dropLast(closing))
+        let meant = FieldType(parsing: element) != nil
+            ? element : Suggestion.closest(to: element, in: FieldType.scalarSpellings)
+        return meant.map { String(repeating: "[", count: depth) + $0 + String(repeating: "]", count: depth) }
     }
 
     static func unsupportedVersion(_ version: String, at range: SourceRange) -> Diagnostic {
@@ -245,9 +278,15 @@ enum ModelMessages {
 
     /// `meant`: the action a bare tab or screen name stands for, offered as the fix.
     static func fallbackNotAnAction(found: String, meant: String?, at range: SourceRange) -> Diagnostic {
-        let fix = meant.map { "; write the action: \($0)" } ?? ", e.g. {tab: home}"
+        let fix = switch meant {
+        case "none"?: "; write 'none' for no fallback"
+        case let action?: "; write the action: \(action)"
+        case nil: ", e.g. {tab: home}"
+        }
+        // An empty value (`fallback:` and a line break) is replaced by inserting after the colon.
+        let replacement = range.start.offset == range.end.offset ? meant.map { " " + $0 } : meant
         return Diagnostic(.error, "wrong-type", "expected 'none' or an action for 'fallback', found \(found)\(fix)",
-                          at: range, fixIt: meant.map { FixIt(replacement: $0) })
+                          at: range, fixIt: replacement.map { FixIt(replacement: $0) })
     }
 
     static func wrongType(expected: String, for what: String, found: String,

@@ -117,6 +117,9 @@ struct DecodingState {
     /// Where each path of `payloadFields` is first declared.
     var payloadFieldPositions: [String: Int] = [:]
     var loginScreen: (name: String, range: SourceRange)?
+    /// What needs a login (a screen declared `login: required`, a route with `login:`) while the
+    /// table declares no `login_screen`: one error names the first, with a note for each other.
+    var placesNeedingLogin: [(who: String, range: SourceRange)] = []
     var defaultsNode: Node?
     var fallbackNode: Node?
     var ruleNodes: [Node] = []
@@ -187,7 +190,12 @@ struct DecodingState {
         {
             return
         }
-        var written = if case .scalar(let s) = node.content { "'\(s.value)'" } else { "?" }
+        guard case .scalar(let scalar) = node.content else {
+            decoder.report(ModelMessages.wrongType(expected: "the number \(TableDecoder.supportedVersion)",
+                                                   for: "'version'", found: node.kindDescription, at: node.range))
+            return
+        }
+        var written = "'\(scalar.value)'"
         // `"1"`, `1.0` or `!!float 1` read as 1 but are not the integer: say what they are.
         switch node.resolvedScalar {
         case .string("1")?: written += " (a string)"

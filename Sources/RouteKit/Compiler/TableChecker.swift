@@ -50,7 +50,13 @@ public enum TableChecker {
         let program = failed
             ? nil : RoutingProgram(table: table, rules: rules, fallback: fallback)
         // Rules that failed to check are left out, so they never count as covering others.
-        let warnings = analyze ? RuleAnalyzer.analyze(rules, fieldTypes: table.fieldTypes) : []
+        var warnings = analyze ? RuleAnalyzer.analyze(rules, fieldTypes: table.fieldTypes) : []
+        if analyze, let fallback,
+           let uncertain = RouteResolution.firstUncertainExpression(of: fallback, fieldTypes: table.fieldTypes)
+        {
+            warnings.append(AnalysisMessages.fallbackMayNotApply(
+                uncertain.text, at: uncertain.range ?? .wholeFile("")))
+        }
         return Result(program: program, diagnostics: checker.diagnostics + warnings)
     }
 }

@@ -26,6 +26,14 @@ enum AnalysisMessages {
             at: range, notes: earlier.map { matchesFirst($0.name, at: $0.range) })
     }
 
+    /// SPEC: the outcome is `unmatched` only when nothing matches and there is no fallback; a
+    /// fallback whose params or user cannot be computed gives it all the same.
+    static func fallbackMayNotApply(_ expression: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic(.warning, "fallback-may-not-apply",
+                   "the fallback does not apply to a payload on which '\(expression)' cannot be computed (say it lacks a field that reads), which is then left unmatched; give the fallback values that read no payload field",
+                   at: range)
+    }
+
     /// `a`, `a and b`, `a, b and c`.
     static func list(_ items: [String]) -> String {
         guard let last = items.last, items.count > 1 else { return items.first ?? "" }

@@ -63,6 +63,30 @@ enum RouteResolution {
         return covering
     }
 
+    /// The first params or `login.user` expression of the route, as written, that may fail to
+    /// compute on some payload; nil when every one surely computes. A fallback whose route does not
+    /// compute leaves the payload unmatched, as if there were no fallback.
+    static func firstUncertainExpression(of route: CheckedRoute, fieldTypes: [String: FieldType])
+        -> ExpressionSource?
+    {
+        for (checked, written) in zip(route.steps, route.route.action.steps) {
+            for param in checked.params
+            where !isAlways(requirement(param.expression.expr, .param(param.type), fieldTypes)) {
+                if let source = written.params.first(where: { $0.name == param.name })?.expression { return source }
+            }
+        }
+        if let user = route.loginUser, case .user(let source) = route.route.login,
+           !isAlways(requirement(user.expr, .user, fieldTypes))
+        {
+            return source
+        }
+        return nil
+    }
+
+    private static func isAlways(_ requirement: Requirement) -> Bool {
+        if case .always = requirement { true } else { false }
+    }
+
     private static func requirements(of route: CheckedRoute, _ fieldTypes: [String: FieldType]) -> [Requirement] {
         var found: [Requirement] = []
         for step in route.steps {

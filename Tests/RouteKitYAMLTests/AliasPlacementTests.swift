@@ -54,4 +54,20 @@ import Testing
             + "  - {name: b, when: type == 2, tab: *t}\n"
         #expect(try diagnostics(yaml) == [])
     }
+
+    /// A problem found in a value a rule takes through an alias is placed where the anchor writes
+    /// it, inside another rule; a note names the rule it was found in.
+    @Test func aProblemInAnAliasedValueNamesTheRuleThatUsesIt() throws {
+        let yaml = "version: 1\ntabs: [home]\npayload: {type: int, id: int}\n"
+            + "screens:\n  detail: {show: push, params: {id: int}}\n  other: {show: push, params: {id: int, name: string}}\n"
+            + "routes:\n"
+            + "  - {name: a, when: type == 1, push: detail, params: &p {id: id, nme: 1}}\n"
+            + "  - {name: b, when: type == 2, push: other, params: *p}\n"
+        let diagnostics = try loadTable(yaml: yaml).diagnostics.filter { $0.code == "unknown-param" }
+        #expect(diagnostics.map { "\($0.range.start.line):\($0.range.start.column)" } == ["8:66", "8:66"])
+        #expect(diagnostics.map { $0.notes.map(\.message) } == [
+            [], ["found in rule 'b', which uses this value through an alias"],
+        ])
+        #expect(diagnostics.last?.notes.first?.range?.start.line == 9)
+    }
 }

@@ -170,7 +170,18 @@ private struct RuleChecker {
     private func ranges(of source: ExpressionSource, parts: [Range<Int>]) -> [SourceRange] {
         guard !parts.isEmpty else { return [] }
         guard let whole = source.range else { return parts.map { _ in .wholeFile("") } }
-        guard let file = files[whole.file] else { return parts.map { _ in whole } }
+        guard let file = files[whole.file] else {
+            // No text to map through (a compiled table's expression, named by its JSON path):
+            // columns count the expression's own scalars from the range's start.
+            return parts.map { part in
+                func at(_ scalar: Int) -> SourcePosition {
+                    SourcePosition(line: whole.start.line, column: whole.start.column + scalar,
+                                   offset: whole.start.offset + scalar)
+                }
+                return SourceRange(file: whole.file, start: at(part.lowerBound),
+                                   end: at(max(part.upperBound, part.lowerBound)))
+            }
+        }
         let node = Node(.scalar(Node.Scalar(source.text, style: source.style)), range: whole)
         let bounds = parts.flatMap { [$0.lowerBound, max($0.upperBound, $0.lowerBound)] }
         let positions = node.sourcePositions(ofValueOffsets: bounds, in: file)

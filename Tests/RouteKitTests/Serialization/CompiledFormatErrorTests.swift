@@ -248,6 +248,28 @@ enum ExpressionMessageProbe {
         }
     }
 
+    /// SPEC §7: a predicate error points at the column inside the expression, past the string's
+    /// quote, an escape (`\"`, `\u00e9`, a surrogate pair) counting as the characters it is written with.
+    @Test(arguments: [#"\"é\""#, #"\"\u00e9\""#, #"\"\ud83d\ude00\""#])
+    func anExpressionErrorIsPlacedInsideTheExpression(_ written: String) throws {
+        let text = CompiledTableFormat.encode(try CompiledFormatFixture.program())
+        let when = try #require(text.firstRange(of: #""when": ""#))
+        let close = try #require(text[when.upperBound...].firstRange(of: "\"\n"))
+        let edited = text.replacingCharacters(in: when.upperBound..<close.lowerBound,
+                                              with: "target == " + written + #" && id == \"x\""#)
+        do {
+            _ = try CompiledTableFormat.decode(text: edited)
+            Issue.record("a predicate comparing an int with a string loaded")
+        } catch {
+            let lines = edited.split(separator: "\n", omittingEmptySubsequences: false)
+            let line = try #require(lines.firstIndex { $0.contains("&& id ==") })
+            let id = try #require(lines[line].firstRange(of: "id =="))
+            #expect(error.reason.hasPrefix("rules[0].when: operator '==' cannot be applied to 'int' and 'string'"))
+            #expect(error.position?.line == line + 1)
+            #expect(error.position?.column == lines[line][..<id.lowerBound].unicodeScalars.count + 1)
+        }
+    }
+
     @Test func aWholeDocumentProblemHasNoPosition() {
         do {
             _ = try CompiledTableFormat.decode([])

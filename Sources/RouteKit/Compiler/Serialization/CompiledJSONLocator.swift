@@ -38,6 +38,34 @@ enum CompiledJSONLocator {
         }
     }
 
+    /// The offset of the byte where the string starting at `quote` (its opening `"`) writes its
+    /// value's scalar number `scalar`: an escape (`\n`, `\u00e9`, a `\ud83d\ude00` pair) counts as
+    /// one scalar, and so does a multi-byte UTF-8 sequence. The closing quote for a scalar past
+    /// the end.
+    static func offset(ofScalar scalar: Int, inStringAt quote: Int, in bytes: [UInt8]) -> Int {
+        var index = quote + 1
+        var counted = 0
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\""), counted < scalar {
+            index += width(ofScalarAt: index, in: bytes)
+            counted += 1
+        }
+        return min(index, bytes.count)
+    }
+
+    private static func width(ofScalarAt index: Int, in bytes: [UInt8]) -> Int {
+        let byte = bytes[index]
+        guard byte == UInt8(ascii: "\\") else {
+            return byte < 0xC0 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
+        }
+        guard index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else { return 2 }
+        // A high surrogate's escape followed by another escape writes a single scalar.
+        let isHigh = index + 3 < bytes.count && (bytes[index + 2] | 0x20) == UInt8(ascii: "d")
+            && "89abAB".utf8.contains(bytes[index + 3])
+        let escapeFollows = index + 7 < bytes.count && bytes[index + 6] == UInt8(ascii: "\\")
+            && bytes[index + 7] == UInt8(ascii: "u")
+        return isHigh && escapeFollows ? 12 : 6
+    }
+
     /// The steps of a path as `CompiledJSONNode` writes it: `rules[3].route`, `payload["aps.alert"]`.
     static func steps(of path: String) -> [Step]? {
         var steps: [Step] = []

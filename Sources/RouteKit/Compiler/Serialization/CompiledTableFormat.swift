@@ -103,7 +103,14 @@ public enum CompiledTableFormat {
         guard let first = diagnostics.first(where: { $0.severity == .error }) else {
             throw CompiledTableError(path: "", message: "the table's expressions do not check")
         }
-        throw CompiledTableError(path: first.range.file, message: first.message)
+        let path = first.range.file
+        // The checker counted the expression's scalars from column 1; in the file, the string's
+        // quote comes first and escapes are wider than what they write.
+        let position = CompiledJSONLocator.offset(of: path, in: bytes).map { quote in
+            SourceFile.position(ofOffset: CompiledJSONLocator.offset(ofScalar: first.range.start.column - 1,
+                                                                    inStringAt: quote, in: bytes), in: bytes)
+        }
+        throw CompiledTableError(path: path, message: first.message, position: position)
     }
 
     /// The table of a compiled table's bytes. The JSON value read on the way is released rule by

@@ -66,12 +66,12 @@ struct ValidateCommand: Command {
         var files: [SourceFile] = []
         var shown: [Diagnostic] = []
         var suppressedNotes: [String] = []
-        /// Tables that could not be read (exit 2), said on standard error and, for a CI's
-        /// annotations, in github form too.
-        var unreadable: [String] = []
-        func refuse(_ message: String) {
+        /// Tables that could not be read (exit 2), said on standard error and, for a CI reading
+        /// the output, in github and JSON form too.
+        var unreadable: [(path: String, message: String)] = []
+        func refuse(_ message: String, _ path: String) {
             console.err("Error: \(message)\n")
-            unreadable.append(message)
+            unreadable.append((path, message))
             status = .usage
         }
 
@@ -80,7 +80,7 @@ struct ValidateCommand: Command {
             do throws(CLIError) {
                 try InputPath.checkReadable(path)
             } catch {
-                if case .io(let message) = error { refuse(message) }
+                if case .io(let message) = error { refuse(message, path) }
                 continue
             }
             if ProgramLoader.isCompiledTable(path) {
@@ -89,7 +89,7 @@ struct ValidateCommand: Command {
                 do throws(CLIError) {
                     loaded = try Self.checkCompiled(path)
                 } catch {
-                    if case .io(let message) = error { refuse(message) }
+                    if case .io(let message) = error { refuse(message, path) }
                     continue
                 }
                 summary.tables += 1
@@ -102,7 +102,7 @@ struct ValidateCommand: Command {
             do throws(TableLoadError) {
                 table = try TableLoader.load(path: path)
             } catch {
-                refuse(error.description)
+                refuse(error.description, path)
                 continue
             }
             let diagnostics = table.diagnostics.map(promoted).sorted(by: Diagnostic.sortsBefore)
@@ -132,9 +132,15 @@ struct ValidateCommand: Command {
             suppressedNotes.forEach { console.out("note: \($0)\n") }
             console.out(summary.line + "\n")
         case .json:
-            console.out(JSONDiagnosticRenderer.render(shown, summary: summary) + "\n")
+            // A table that could not be read is an error a JSON reader must not miss.
+            let unread = unreadable.map {
+                Diagnostic(.error, "unreadable-table", $0.message, at: .wholeFile($0.path))
+            }
+            var counted = summary
+            counted.errors += unread.count
+            console.out(JSONDiagnosticRenderer.render(unread + shown, summary: counted) + "\n")
         case .github:
-            unreadable.forEach { console.out("::error::\(GitHubAnnotationRenderer.escapeData($0))\n") }
+            unreadable.forEach { console.out("::error::\(GitHubAnnotationRenderer.escapeData($0.message))\n") }
             console.out(GitHubAnnotationRenderer.render(shown))
             suppressedNotes.forEach { console.out("::notice::\(GitHubAnnotationRenderer.escapeData($0))\n") }
             console.out(summary.line + "\n")

@@ -75,6 +75,12 @@ struct ItemReader {
         }
         guard let expect = mapping(expectNode, "'expect'", allowed: TestFileDecoder.caseExpectKeys)
         else { return item }
+        // `expect: {}` would pass whatever happens: a green CI that tested nothing.
+        if case .mapping(let pairs) = expectNode.content, pairs.isEmpty {
+            report(Diagnostic(.error, "missing-key",
+                              "'expect' checks nothing; give 'rule', 'outcome' or 'commands'",
+                              at: expectNode.range))
+        }
         if let ruleNode = expect["rule"] {
             if case .null? = ruleNode.resolvedScalar {
                 item.expectedRule = .some(nil)

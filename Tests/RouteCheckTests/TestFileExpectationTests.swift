@@ -158,6 +158,27 @@ import Testing
             "\(run.stdout)")
     }
 
+    /// `expect: {}` would pass whatever happens; a scenario's `{}` entry (no check for that
+    /// event) stays allowed.
+    @Test func aCaseThatExpectsNothingIsAnError() throws {
+        let run = try test("""
+            cases:
+              - name: nothing
+                payload: {type: 3}
+                expect: {}
+            scenarios:
+              - name: any first event
+                events: [{event: ready}, {event: logout}]
+                expect: [{}, {outcome: none}]
+
+            """)
+        #expect(run.stdout.contains(
+            "app.test.yaml:4:13: error: 'expect' checks nothing; give 'rule', 'outcome' or 'commands' [missing-key]"),
+            "\(run.stdout)")
+        #expect(run.stdout.hasSuffix("1 passed, 1 failed\n"), "\(run.stdout)")
+        #expect(run.status == 1)
+    }
+
     @Test func aTableWithErrorsFailsAsOneTestAndStillEndsWithTheSummary() throws {
         let run = try test("cases: []\n", table: "version: 1\ntabs: [home]\nroutes:\n  - {name: a, when: \"type ==\", tab: home}\n")
         #expect(run.status == 1)

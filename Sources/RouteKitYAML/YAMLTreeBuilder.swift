@@ -66,8 +66,19 @@ struct YAMLTreeBuilder {
             let value = data.value.map {
                 String(decoding: UnsafeBufferPointer(start: $0, count: data.length), as: UTF8.self)
             } ?? ""
-            let node = Node(.scalar(Node.Scalar(value, style: Self.style(data.style))),
-                            tag: data.tag.map { String(cString: $0) }, range: range(start, end))
+            let style = Self.style(data.style)
+            // libyaml starts an anchored scalar at its `&name`: a fix-it replacing that range
+            // (`pop_to_root: &b yes` → `true`) would drop the anchor its aliases need. A plain
+            // scalar on one line is written as its value, so its own start is found from its end.
+            var valueStart = start
+            if data.anchor != nil, data.tag == nil, style == .plain, !value.isEmpty, start.line == end.line,
+               end.column - value.unicodeScalars.count > start.column
+            {
+                valueStart = SourcePosition(line: end.line, column: end.column - value.unicodeScalars.count,
+                                            offset: end.offset - value.utf8.count)
+            }
+            let node = Node(.scalar(Node.Scalar(value, style: style)),
+                            tag: data.tag.map { String(cString: $0) }, range: range(valueStart, end))
             if let tag = node.tag { checkScalarTag(tag, of: node) }
             add(node, nodeCount: 1, anchor: data.anchor.map { String(cString: $0) })
         case YAML_ALIAS_EVENT:

@@ -23,7 +23,7 @@ import Testing
 
     @Test func aTabDeclaredAgainThroughAnAliasNamesBothPlaces() throws {
         #expect(try diagnostics("version: 1\ntabs: [&t home, *t]\n" + Self.rest)
-            == ["2:17: duplicate-name (note 2:8)"])
+            == ["2:17: duplicate-name (note 2:11)"])
     }
 
     @Test func aRuleRepeatedThroughAnAliasIsPlacedAtTheAlias() throws {
@@ -69,5 +69,17 @@ import Testing
             [], ["found in rule 'b', which uses this value through an alias"],
         ])
         #expect(diagnostics.last?.notes.first?.range?.start.line == 9)
+    }
+
+    /// An anchored value is placed at its own text, after `&name`: a fix-it replacing it keeps
+    /// the anchor its aliases need.
+    @Test func aFixItForAnAnchoredValueKeepsTheAnchor() throws {
+        let yaml = "version: 1\ntabs: [home, me]\npayload: {type: int}\nroutes:\n"
+            + "  - {name: a, when: type == 1, tab: home, pop_to_root: &b yes}\n"
+            + "  - {name: b, when: type == 2, tab: me, pop_to_root: *b}\n"
+        let warnings = try loadTable(yaml: yaml).diagnostics
+        #expect(warnings.map { "\($0.range.start.line):\($0.range.start.column)-\($0.range.end.column) \($0.code)" }
+            == ["5:59-62 yaml11-boolean", "6:54-56 yaml11-boolean"])
+        #expect(warnings.map { $0.fixIt?.replacement } == ["true", "true"])
     }
 }

@@ -173,7 +173,7 @@ extension DecodingState {
                 }
             }
         }
-        if action.tab == nil, let push = fields["push"] {
+        if action.tab == nil, action.push.count > 1, let push = fields["push"] {
             checkBackStackOnOneTab(action.push, what: what(), listedAt: push.range, in: table)
         }
         // A mistake elsewhere in the rule (say its tab) does not hide a param it forgot; a

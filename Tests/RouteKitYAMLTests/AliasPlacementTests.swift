@@ -82,4 +82,18 @@ import Testing
             == ["5:59-62 yaml11-boolean", "6:54-56 yaml11-boolean"])
         #expect(warnings.map { $0.fixIt?.replacement } == ["true", "true"])
     }
+
+    /// The same for an expression that does not check in the rule that uses it through an alias.
+    @Test func anExpressionThatFailsInTheRuleUsingItThroughAnAliasNamesThatRule() throws {
+        let yaml = "version: 1\ntabs: [home]\npayload: {type: int, uid: string}\n"
+            + "screens:\n  detail: {show: push, params: {id: string}}\n  other: {show: push, params: {id: int}}\n"
+            + "routes:\n"
+            + "  - {name: a, when: type == 1, push: detail, params: &p {id: uid}}\n"
+            + "  - {name: b, when: type == 2, push: other, params: *p}\n"
+        let diagnostics = try loadTable(yaml: yaml).diagnostics
+        #expect(diagnostics.map { "\($0.range.start.line):\($0.range.start.column) \($0.code)" }
+            == ["8:62 param-type-mismatch"])
+        #expect(diagnostics.first?.notes.map(\.message) == ["found in rule 'b', which uses this value through an alias"])
+        #expect(diagnostics.first?.notes.first?.range?.start.line == 9)
+    }
 }

@@ -39,8 +39,12 @@ public enum TableChecker {
         var rules: [CheckedRule] = []
         rules.reserveCapacity(table.rules.count)
         for (index, rule) in table.rules.enumerated() {
+            let reportedBefore = checker.diagnostics.count
             let when = checker.predicate(rule.when)
             let route = checker.route(rule.route)
+            if checker.diagnostics.count > reportedBefore, let range = rule.range {
+                checker.diagnostics.noteUsesThroughAliases(from: reportedBefore, by: "rule '\(rule.name)'", of: range)
+            }
             if let when, let route {
                 rules.append(CheckedRule(rule: rule, index: index, when: when, route: route))
             }

@@ -43,27 +43,12 @@ extension DecodingState {
             decoder.report(ModelMessages.missingKey("when", in: what(), at: anchor))
         }
         let route = decodeRoute(fields, what: what(), at: anchor, in: table)
-        noteUsesThroughAliases(since: reportedBefore, by: what(), of: node.range)
+        decoder.diagnostics.noteUsesThroughAliases(from: reportedBefore, by: what(), of: node.range)
         guard let name, let route, let when else {
             if let when { predicatesOfBrokenRules.append(when) }
             return nil
         }
         return Rule(name: name, when: when, route: route, range: node.range)
-    }
-
-    /// A problem in a value the rule takes through an alias (`params: *p`) is placed where the
-    /// anchor writes it, inside another rule: a note says which rule it was found in.
-    private mutating func noteUsesThroughAliases(since first: Int, by what: String, of rule: SourceRange) {
-        for index in decoder.diagnostics.indices.dropFirst(first) {
-            let place = decoder.diagnostics[index].range
-            let inside = place.file == rule.file && place.start.offset >= rule.start.offset
-                && place.end.offset <= rule.end.offset
-            if !inside {
-                decoder.diagnostics[index].notes.append(DiagnosticNote(
-                    "found in \(what), which uses this value through an alias",
-                    at: SourceRange(file: rule.file, at: rule.start)))
-            }
-        }
     }
 
     mutating func decodeFallback(_ node: Node, in table: RouteTable) -> Route? {

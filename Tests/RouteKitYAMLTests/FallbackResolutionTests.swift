@@ -31,7 +31,7 @@ import Testing
     @Test func aParamReadFromThePayloadIsWarnedAbout() throws {
         #expect(try warnings(fallback: "{push: detail, params: {id: id}}") == ["8:39: fallback-may-not-apply"])
         let table = try loadTable(yaml: Self.table(fallback: "{push: detail, params: {id: id}}"))
-        #expect(table.diagnostics.first?.message == "the fallback does not apply to a payload on which 'id' cannot be computed (say it lacks a field that reads), which is then left unmatched; give the fallback values that read no payload field")
+        #expect(table.diagnostics.first?.message == "the fallback does not apply to a payload on which 'id' cannot be computed (say the payload lacks a field it reads), which is then left unmatched; give the fallback values that read no payload field")
         // And so it is: without `id`, nothing applies.
         let program = try #require(table.program)
         #expect(program.decide(["type": 2]) == .unmatched)

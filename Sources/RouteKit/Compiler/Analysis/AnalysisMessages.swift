@@ -30,7 +30,7 @@ enum AnalysisMessages {
     /// fallback whose params or user cannot be computed gives it all the same.
     static func fallbackMayNotApply(_ expression: String, at range: SourceRange) -> Diagnostic {
         Diagnostic(.warning, "fallback-may-not-apply",
-                   "the fallback does not apply to a payload on which '\(expression)' cannot be computed (say it lacks a field that reads), which is then left unmatched; give the fallback values that read no payload field",
+                   "the fallback does not apply to a payload on which '\(expression)' cannot be computed (say the payload lacks a field it reads), which is then left unmatched; give the fallback values that read no payload field",
                    at: range)
     }
 

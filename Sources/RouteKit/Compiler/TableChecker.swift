@@ -42,7 +42,7 @@ public enum TableChecker {
             let reportedBefore = checker.diagnostics.count
             let when = checker.predicate(rule.when)
             let route = checker.route(rule.route)
-            if checker.diagnostics.count > reportedBefore, let range = rule.range {
+            if let range = rule.range {
                 checker.diagnostics.noteUsesThroughAliases(from: reportedBefore, by: "rule '\(rule.name)'", of: range)
             }
             if let when, let route {
@@ -176,11 +176,14 @@ private struct RuleChecker {
         guard let whole = source.range else { return parts.map { _ in .wholeFile("") } }
         guard let file = files[whole.file] else {
             // No text to map through (a compiled table's expression, named by its JSON path):
-            // columns count the expression's own scalars from the range's start.
+            // the expression is placed as if written from the range's start, unquoted.
+            let scalars = source.text.unicodeScalars
             return parts.map { part in
                 func at(_ scalar: Int) -> SourcePosition {
-                    SourcePosition(line: whole.start.line, column: whole.start.column + scalar,
-                                   offset: whole.start.offset + scalar)
+                    let index = scalars.index(scalars.startIndex, offsetBy: min(scalar, scalars.count))
+                    return SourcePosition(line: whole.start.line, column: whole.start.column + scalar,
+                                          offset: whole.start.offset + source.text.utf8.distance(
+                                              from: source.text.startIndex, to: index))
                 }
                 return SourceRange(file: whole.file, start: at(part.lowerBound),
                                    end: at(max(part.upperBound, part.lowerBound)))

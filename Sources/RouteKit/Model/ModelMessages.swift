@@ -108,7 +108,7 @@ enum ModelMessages {
 
     /// One error for one missing line, however many screens and routes need the login.
     static func missingLoginScreen(_ who: String, at range: SourceRange,
-                                   alsoNeededBy others: ArraySlice<(who: String, range: SourceRange)> = [])
+                                   alsoNeededBy others: ArraySlice<(who: String, range: SourceRange)>)
         -> Diagnostic
     {
         var notes = others.prefix(maxLoginNeedNotes).map { DiagnosticNote("\($0.who) needs a login too", at: $0.range) }

@@ -270,6 +270,20 @@ enum ExpressionMessageProbe {
         }
     }
 
+    /// An expression with a range but no source text (how a compiled table's are checked, named
+    /// by their JSON path) is placed as if written from the range's start: columns count
+    /// characters, offsets count bytes.
+    @Test func anExpressionWithoutItsTextIsPlacedFromItsRangesStart() {
+        var table = CompiledFormatFixture.table()
+        let start = SourcePosition(line: 3, column: 5, offset: 40)
+        table.rules[0].when = ExpressionSource(#"target == "é" && id == "x""#,
+                                               range: SourceRange(file: "rules[0].when", at: start))
+        let error = TableChecker.check(table, sources: [], analyze: false).diagnostics.first { $0.severity == .error }
+        // `id` is the 18th character and the 19th byte (`é` is two).
+        #expect(error?.range.file == "rules[0].when")
+        #expect(error?.range.start == SourcePosition(line: 3, column: 5 + 17, offset: 40 + 18))
+    }
+
     @Test func aWholeDocumentProblemHasNoPosition() {
         do {
             _ = try CompiledTableFormat.decode([])

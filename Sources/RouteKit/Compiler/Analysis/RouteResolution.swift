@@ -33,7 +33,7 @@ enum RouteResolution {
     static func alwaysResolves(_ route: CheckedRoute, regions: [Region]?, fieldTypes: [String: FieldType])
         -> Bool
     {
-        requirements(of: route, fieldTypes).allSatisfy { requirement in
+        requirements(of: route, fieldTypes).allSatisfy { requirement, _ in
             switch requirement {
             case .always: true
             case .never, .unknown: false
@@ -51,7 +51,7 @@ enum RouteResolution {
         -> [Region]?
     {
         var covering = regions
-        for requirement in requirements(of: route, fieldTypes) {
+        for (requirement, _) in requirements(of: route, fieldTypes) {
             switch requirement {
             case .always: continue
             case .never: return []
@@ -69,32 +69,40 @@ enum RouteResolution {
     static func firstUncertainExpression(of route: CheckedRoute, fieldTypes: [String: FieldType])
         -> ExpressionSource?
     {
-        for (checked, written) in zip(route.steps, route.route.action.steps) {
-            for param in checked.params
-            where !isAlways(requirement(param.expression.expr, .param(param.type), fieldTypes)) {
-                if let source = written.params.first(where: { $0.name == param.name })?.expression { return source }
-            }
+        let uncertain = requirements(of: route, fieldTypes).first { requirement, _ in
+            if case .always = requirement { false } else { true }
         }
-        if let user = route.loginUser, case .user(let source) = route.route.login,
-           !isAlways(requirement(user.expr, .user, fieldTypes))
-        {
-            return source
+        switch uncertain?.origin {
+        case .param(let step, let name)?:
+            let written = Array(route.route.action.steps)
+            guard written.indices.contains(step) else { return nil }
+            return written[step].params.first { $0.name == name }?.expression
+        case .user?:
+            if case .user(let source) = route.route.login { return source }
+            return nil
+        case nil:
+            return nil
         }
-        return nil
     }
 
-    private static func isAlways(_ requirement: Requirement) -> Bool {
-        if case .always = requirement { true } else { false }
+    /// Which expression of a route a requirement is about: a param of its step at that position
+    /// (pushed, then presented), or `login.user`.
+    private enum Origin {
+        case param(step: Int, name: String)
+        case user
     }
 
-    private static func requirements(of route: CheckedRoute, _ fieldTypes: [String: FieldType]) -> [Requirement] {
-        var found: [Requirement] = []
-        for step in route.steps {
+    private static func requirements(of route: CheckedRoute, _ fieldTypes: [String: FieldType])
+        -> [(requirement: Requirement, origin: Origin)]
+    {
+        var found: [(requirement: Requirement, origin: Origin)] = []
+        for (index, step) in route.steps.enumerated() {
             for param in step.params {
-                found.append(requirement(param.expression.expr, .param(param.type), fieldTypes))
+                found.append((requirement(param.expression.expr, .param(param.type), fieldTypes),
+                              .param(step: index, name: param.name)))
             }
         }
-        if let user = route.loginUser { found.append(requirement(user.expr, .user, fieldTypes)) }
+        if let user = route.loginUser { found.append((requirement(user.expr, .user, fieldTypes), .user)) }
         return found
     }
 

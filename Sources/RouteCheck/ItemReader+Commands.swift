@@ -99,6 +99,8 @@ extension ItemReader {
             var diagnostic = TestFileDecoder.wrongType(expected, for: what, node)
             if kind == .boolean, node.isYAML11Boolean, let text = Self.keyText(node) {
                 diagnostic.message += "; '\(text)' is a string in YAML 1.2"
+            } else if key == "tab", case .int(let index) = json {
+                diagnostic.message += tabNameHint(forIndex: index, in: command)
             } else if kind == .string || kind == .stringOrNull, let text = Self.keyText(node),
                 case .int = json
             {
@@ -107,6 +109,16 @@ extension ItemReader {
             report(diagnostic)
             return nil
         }
+    }
+
+    /// What to write instead of a tab index given as `tab`, which names a tab: the tab at that
+    /// index (a user's `"2"` in quotes would only be an unknown tab), or `index` for `select_tab`.
+    private func tabNameHint(forIndex index: Int64, in command: String) -> String {
+        let alternative = command == "select_tab" ? " (or 'index: \(index)')" : ""
+        guard table.tabs.indices.contains(Int(index)) else {
+            return "; 'tab' takes a tab's name, and there is no tab \(index): the table has \(table.tabs.count) tabs"
+        }
+        return "; 'tab' takes a tab's name: write '\(table.tabs[Int(index)])' for tab \(index)\(alternative)"
     }
 
     /// Expected params converted to the screen's declared types; nil (reported) for a param the

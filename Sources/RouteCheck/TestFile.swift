@@ -79,7 +79,7 @@ struct ExpectedCommand {
     func matches(_ actual: Navigator.Command) -> Bool {
         guard case .object(let members) = actual.jsonValue else { return false }
         for (key, value) in fields {
-            guard let other = members[key], JSONComparison.equal(value, other) else { return false }
+            guard let other = members[key], value.equalsByValue(other) else { return false }
         }
         return true
     }
@@ -111,25 +111,4 @@ struct ExpectedCommand {
         "dismiss_login": [],
         "clear_badge": [],
     ]
-}
-
-/// JSON equality as test files mean it: structural, with numbers compared by value across int
-/// and double.
-enum JSONComparison {
-    static func equal(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
-        switch (lhs, rhs) {
-        case (.int(let a), .double(let b)), (.double(let b), .int(let a)):
-            return Double(exactly: a) == b
-        case (.array(let a), .array(let b)):
-            return a.count == b.count && zip(a, b).allSatisfy(equal)
-        case (.object(let a), .object(let b)):
-            guard a.count == b.count else { return false }
-            for (key, value) in a {
-                guard let other = b[key], equal(value, other) else { return false }
-            }
-            return true
-        default:
-            return lhs == rhs
-        }
-    }
 }

@@ -36,7 +36,7 @@ public enum YAMLReader {
         }
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
             return failure(YAMLMessages.invalidEncoding(
-                "file is encoded as UTF-16; route files must be UTF-8"), file: file)
+                "file is encoded as UTF-16; save it as UTF-8"), file: file)
         }
         let content = withoutByteOrderMark(bytes)
         return content.withUnsafeBufferPointer { buffer in

@@ -54,7 +54,7 @@ import Testing
         let run = try run(["validate", "utf16.yaml"], files: ["utf16.yaml": bytes], bound: .seconds(30))
         #expect(run.status == 1)
         #expect(run.stdout.hasPrefix(
-            "utf16.yaml:1:1: error: file is encoded as UTF-16; route files must be UTF-8 [invalid-encoding]\n"), "\(run)")
+            "utf16.yaml:1:1: error: file is encoded as UTF-16; save it as UTF-8 [invalid-encoding]\n"), "\(run)")
         #expect(!run.stdout.unicodeScalars.contains("\u{0}"), "NUL bytes reach the terminal")
     }
 

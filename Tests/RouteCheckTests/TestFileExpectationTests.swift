@@ -56,6 +56,7 @@ import Testing
                     - {cmd: push, screen: message_detail, hides_bottom_bar: yes}
                     - {cmd: present_login, expected_user: 10086}
                     - {cmd: push, tab: 0}
+                    - {cmd: select_tab, tab: 9}
 
             """)
         #expect(run.status == 1)
@@ -70,9 +71,12 @@ import Testing
             app.test.yaml:8:47: error: expected a string or null for 'expected_user' of a 'present_login' command, found the number 10086; write "10086" in quotes for a string [wrong-type]
                     - {cmd: present_login, expected_user: 10086}
                                                           ^~~~~
-            app.test.yaml:9:28: error: expected a string for 'tab' of a 'push' command, found the number 0; write "0" in quotes for a string [wrong-type]
+            app.test.yaml:9:28: error: expected a string for 'tab' of a 'push' command, found the number 0; 'tab' takes a tab's name: write 'home' for tab 0 [wrong-type]
                     - {cmd: push, tab: 0}
                                        ^
+            app.test.yaml:10:34: error: expected a string for 'tab' of a 'select_tab' command, found the number 9; 'tab' takes a tab's name, and there is no tab 9: the table has 2 tabs [wrong-type]
+                    - {cmd: select_tab, tab: 9}
+                                             ^
             0 passed, 1 failed
 
             """)

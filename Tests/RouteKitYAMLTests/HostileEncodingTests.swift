@@ -33,9 +33,9 @@ import Testing
         Case("utf8-bom-crlf-notepad", F.bom + Array(F.crlf(detial).utf8), [unknownScreenAt9]),
         // UTF-16 (some Windows editors' "Unicode"): rejected at once, and saying what it is.
         Case("utf16le-bom", [0xFF, 0xFE] + F.utf16(F.table, bigEndian: false),
-             ["routes.yaml:1:1: error: file is encoded as UTF-16; route files must be UTF-8 [invalid-encoding]"]),
+             ["routes.yaml:1:1: error: file is encoded as UTF-16; save it as UTF-8 [invalid-encoding]"]),
         Case("utf16be-bom", [0xFE, 0xFF] + F.utf16(F.table, bigEndian: true),
-             ["routes.yaml:1:1: error: file is encoded as UTF-16; route files must be UTF-8 [invalid-encoding]"]),
+             ["routes.yaml:1:1: error: file is encoded as UTF-16; save it as UTF-8 [invalid-encoding]"]),
         // Without a mark UTF-16 is indistinguishable from UTF-8 with NUL bytes; the first NUL is named.
         Case("utf16le-no-bom", F.utf16(F.table, bigEndian: false),
              ["routes.yaml:1:2: error: control character U+0000 is not allowed [invalid-encoding]"]),

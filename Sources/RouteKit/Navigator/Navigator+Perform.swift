@@ -78,9 +78,11 @@ extension Navigator {
     }
 
     /// Same screen, and the same params once both are normalized to the screen's declared types
-    /// (`"42"` and `42` are the same `int` param).
+    /// (`"42"` and `42` are the same `int` param), numbers compared by value as CEL does (`1`
+    /// and `1.0` are the same `any` param).
     private func isSame(_ shown: ScreenInstance, _ target: ScreenInstance) -> Bool {
-        shown.screen == target.screen && normalized(shown) == normalized(target)
+        shown.screen == target.screen
+            && JSONValue.membersEqualByValue(normalized(shown).params, normalized(target).params)
     }
 
     /// `snapshot` with every known screen's params normalized to their declared types.

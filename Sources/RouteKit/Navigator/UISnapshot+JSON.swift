@@ -57,8 +57,13 @@ extension UISnapshot {
         }
         let reader = try JSONObjectReader(value, context: "an entry of '\(key)' in \(context)", path: path)
         try reader.rejectUnknownKeys(allowed: ["screen", "params"])
-        return ScreenInstance(screen: try reader.string("screen"),
-                              params: try reader.object("params"))
+        let params = try reader.object("params")
+        // Params are held to a payload's limits: the navigator compares them with a payload's.
+        if let problem = PayloadLimits.problem(in: .object(params)) {
+            throw NavigatorJSONError("'params' of an entry of '\(key)' in \(context): \(problem.message)",
+                                     path: path)
+        }
+        return ScreenInstance(screen: try reader.string("screen"), params: params)
     }
 
     private static func entryJSON(_ instance: ScreenInstance) -> JSONValue {

@@ -201,6 +201,11 @@ import Testing
         BadInput(json: ["event": "ui_state", "selected_tab": "me", "stacks": ["me": [5]]],
                  message: "an entry of 'stacks.me' in 'ui_state' event must be a screen name or {screen, params}, found int",
                  path: ["stacks", "me"]),
+        // A screen's params are held to `PayloadLimits` too: they are compared with a payload's.
+        BadInput(json: ["event": "ui_state", "selected_tab": "me",
+                        "modals": [["screen": "notice", "params": ["id": .double(.nan)]]]],
+                 message: "'params' of an entry of 'modals' in 'ui_state' event: number out of range: JSON has no nan",
+                 path: ["modals"]),
     ]
 
     @Test(arguments: badEvents)

@@ -109,6 +109,23 @@ private typealias F = NavFixture
                  outcome: .performed)
     }
 
+    @Test func anAnyParamComparesNumbersByValue() {
+        // An app reporting its UI through JSONSerialization may send 1.0 for the 1 it was given.
+        let shown = ScreenInstance(screen: "card", params: ["o": .double(1)])
+        var nav = NavigatorStore(Navigator(decider: AnyParamDecider(), ui: UISnapshot(selectedTab: "home",
+                                                                                     modals: [shown])))
+        nav.send(.notification(["o": 1], .background),
+                 expecting: [.reload(screen: "card", params: ["o": 1])], outcome: .performed)
+        nav.send(.notification(["o": [1, ["k": 2]]], .background),
+                 expecting: [.present(screen: "card", params: ["o": [1, ["k": 2]]], embedInNavigation: false)],
+                 outcome: .performed) { $0.ui.modals.append(ScreenInstance(screen: "card", params: ["o": [1, ["k": 2]]])) }
+        nav.send(.notification(["o": [1.0, ["k": 2.0]]], .background),
+                 expecting: [.reload(screen: "card", params: ["o": [1.0, ["k": 2.0]]])], outcome: .performed)
+        nav.send(.notification(["o": "1"], .background),
+                 expecting: [.present(screen: "card", params: ["o": "1"], embedInNavigation: false)],
+                 outcome: .performed) { $0.ui.modals.append(ScreenInstance(screen: "card", params: ["o": "1"])) }
+    }
+
     @Test func aParamThatDoesNotNormalizeIsKeptAndComparesUnequal() {
         let reported = UISnapshot(selectedTab: "home",
                                   stacks: ["home": [ScreenInstance(screen: "message_detail",
@@ -223,5 +240,17 @@ private typealias F = NavFixture
         let navigator = F.navigator(ui: UISnapshot(selectedTab: "home",
                                                    stacks: ["home": [reported]]))
         #expect(navigator.state.ui.stack(of: "home") == [F.detailScreen(9)])
+    }
+}
+
+/// Presents `card`, whose one param `o` is declared `any`, with the payload's `o`.
+private struct AnyParamDecider: RouteDecider {
+    let table = RouteTable(tabs: ["home"],
+                           screens: [Screen(name: "card", show: .present, params: [ScreenParam(name: "o", type: .any)])],
+                           rules: [])
+
+    func decide(_ payload: JSONValue) -> Decision {
+        let card = ScreenInstance(screen: "card", params: ["o": payload["o"] ?? .null])
+        return Decision(source: .rule(name: "card", index: 0), action: ResolvedAction(present: card))
     }
 }

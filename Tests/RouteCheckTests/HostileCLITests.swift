@@ -164,6 +164,12 @@ import Testing
             // Past 64 bits an int is missing; a double reads the digits as its nearest double.
             (#"{"n": 12345678901234567891}"#, #"{"rule":null,"#),
             (#"{"x": 12345678901234567891}"#, #"{"rule":"number","#),
+            // Past every double (1e309 overflows), an integer still keeps its digits; a double
+            // field then finds it out of range (missing), and an undeclared one is left alone.
+            ("{\"uid\": 1\(String(repeating: "0", count: 309))}",
+             "\"login\":{\"required\":true,\"user\":\"1\(String(repeating: "0", count: 309))\"}"),
+            ("{\"x\": 1\(String(repeating: "0", count: 309))}", #"{"rule":null,"#),
+            ("{\"junk\": -1\(String(repeating: "0", count: 400)), \"n\": 1}", #"{"rule":"number","#),
         ]
         for (payload, expected) in cases {
             // Measured ~20 ms; 10 s = 500×.

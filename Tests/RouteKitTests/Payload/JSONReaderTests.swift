@@ -22,6 +22,10 @@ struct JSONReaderTests {
         .init("123456789012345678901234567890", "123456789012345678901234567890"),
         .init("123456789012345678901234567890.0", .double(1.2345678901234568e29)),
         .init("1000000000000000000000", .double(1e21)),
+        // An integer past every double keeps its digits too; only a fraction or an exponent
+        // past them (`1e400`) is out of range.
+        .init("1" + String(repeating: "0", count: 309), .string("1" + String(repeating: "0", count: 309))),
+        .init("-9" + String(repeating: "9", count: 400), .string("-9" + String(repeating: "9", count: 400))),
         // A fraction or an exponent makes a double, even when integral.
         .init("1.0", .double(1)), .init("1e2", .double(100)), .init("1E+2", .double(100)),
         .init("-1.5e-3", .double(-0.0015)), .init("0.1", .double(0.1)), .init("1e-400", .double(0)),

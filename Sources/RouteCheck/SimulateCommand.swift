@@ -161,9 +161,18 @@ enum EventFile {
                 if let sniffed { value = sniffed } else { value = try JSONReader.read(bytes, limits: jsonLimits) }
             } catch {
                 let position = source.position(ofOffset: error.offset)
-                return .failure(Failure(source: source, diagnostics: [Diagnostic(
+                var failure = Failure(source: source, diagnostics: [Diagnostic(
                     .error, DiagnosticCode(error.code), error.message,
-                    at: SourceRange(file: path, at: position))]))
+                    at: SourceRange(file: path, at: position))])
+                // A YAML list (`- {event: ready}`) in a file named `.json` fails at its first
+                // dash, with a message about digits that would not lead anyone to the name.
+                if isJSONFile, firstNonWhitespace(bytes) == UInt8(ascii: "-"),
+                   case .sequence? = YAMLReader.read(bytes, file: path).root?.content
+                {
+                    failure.unpositioned = ["this file is read as JSON because its name ends in '.json', "
+                        + "but it looks like a YAML list; name it '.yaml' to have it read as YAML"]
+                }
+                return .failure(failure)
             }
             guard case .array(let values) = value else {
                 return .failure(.whole(source, "expected an array of events, found \(value.kindDescription)"))

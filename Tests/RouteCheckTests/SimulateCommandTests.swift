@@ -173,6 +173,7 @@ import Testing
         try dir.write("comments.yaml", "# events to come\n")
         try dir.write("null.yaml", "~\n")
         try dir.write("lines.jsonl", "{\"event\": \"launch\", \"payload\": null}\n{\"event\": \"ready\"}\n")
+        try dir.write("yaml.json", "- {event: launch}\n- {event: ready}\n")
         for (file, message) in [
             ("trailing.json", "trailing.json:1:"), ("object.json", "expected an array of events"),
             ("bad.yaml", "bad.yaml:"), ("map.yaml", "expected a list of events, found a mapping"),
@@ -180,6 +181,8 @@ import Testing
             ("comments.yaml", "expected a list of events, found an empty file"),
             ("null.yaml", "null.yaml:1:1: error: expected a list of events, found null; write [] for none"),
             ("lines.jsonl", "one event per line (JSON Lines) is not read"),
+            ("yaml.json", "yaml.json: error: this file is read as JSON because its name ends in '.json', "
+                + "but it looks like a YAML list; name it '.yaml' to have it read as YAML"),
         ] {
             let run = try runRouteCheck(["simulate", "app.yaml", "--events", file], in: dir.url)
             #expect(run.status == 2, "\(file): \(run)")

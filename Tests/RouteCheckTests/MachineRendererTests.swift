@@ -55,8 +55,8 @@ import Testing
                                  notes: [DiagnosticNote("see here"), DiagnosticNote("first here", at: first)])
         #expect(GitHubAnnotationRenderer.render(warning) == """
             ::warning file=a%2Cb%3Ac%25.yaml,line=1,col=2::100%25 wrong%0D%0Areally, truly: yes
-            ::notice file=a%2Cb%3Ac%25.yaml,line=1,col=2::see here
-            ::notice file=b.yaml,line=4,col=3::first here
+            ::notice file=a%2Cb%3Ac%25.yaml,line=1,col=2::see here (warning: 100%25 wrong%0D%0Areally, truly: yes)
+            ::notice file=b.yaml,line=4,col=3::first here (warning: 100%25 wrong%0D%0Areally, truly: yes)
 
             """)
         let note = Diagnostic(.note, "", "fyi", at: .wholeFile("x.yaml"))
@@ -65,6 +65,8 @@ import Testing
 
     @Test func escapingHelpers() {
         #expect(GitHubAnnotationRenderer.escapeData("a%b\rc\nd:e,f") == "a%25b%0Dc%0Ad:e,f")
+        // A NUL or an escape code in a quoted name cannot reach the log as itself.
+        #expect(GitHubAnnotationRenderer.escapeData("a\u{0}b\u{1B}[31mred\tc") == "a\u{FFFD}b\u{FFFD}[31mred\tc")
         #expect(GitHubAnnotationRenderer.escapeProperty("a%b\rc\nd:e,f") == "a%25b%0Dc%0Ad%3Ae%2Cf")
     }
 }

@@ -63,7 +63,8 @@ import Testing
         // At the error's place, so that GitHub shows the advice beside it.
         let notice = github.stdout.split(separator: "\n").first { $0.hasPrefix("::notice") }
         #expect(notice?.hasPrefix("::notice file=t.yaml,line=2,") == true, "\(github)")
-        #expect(notice?.hasSuffix("::" + hint) == true, "\(github)")
+        // Followed by the problem it belongs to, as GitHub shows each annotation on its own.
+        #expect(notice?.contains("::" + hint + " (error: ") == true, "\(github)")
         #expect(!github.stdout.contains("::notice::"), "\(github)")
     }
 }

@@ -8,7 +8,7 @@
 ///
 /// Exactly SPEC's form, `::error file=…,line=…,col=…::message`: errors become `::error`, warnings
 /// `::warning` and notes `::notice`, and the message is the diagnostic's own, as in JSON. Each
-/// note follows as a `::notice` line of its own, at its position, or, for a note without one
+/// note follows as a `::notice` line of its own, naming the problem it belongs to, at its position, or, for a note without one
 /// (advice such as "close the list with ']'"), at the diagnostic's: GitHub shows an annotation
 /// without a file in the run's summary only, away from the line it is about. Escaping follows
 /// GitHub's toolkit: `%`, CR and LF in the message; also `:` and `,` in properties.
@@ -27,8 +27,11 @@ public enum GitHubAnnotationRenderer {
         case .note: command = "notice"
         }
         var output = line(command, at: diagnostic.range, diagnostic.message)
+        // GitHub shows each annotation on its own, often in another file ("first declared here"
+        // beside the first declaration): a note says which problem it belongs to.
+        let about = diagnostic.severity == .note ? "" : " (\(command): \(diagnostic.message))"
         for note in diagnostic.notes {
-            output += line("notice", at: note.range ?? diagnostic.range, note.message)
+            output += line("notice", at: note.range ?? diagnostic.range, note.message + about)
         }
         return output
     }
@@ -48,7 +51,8 @@ public enum GitHubAnnotationRenderer {
         diagnostics.map(render).joined()
     }
 
-    /// Escapes a command's message: `%` → `%25`, CR → `%0D`, LF → `%0A`.
+    /// Escapes a command's message: `%` → `%25`, CR → `%0D`, LF → `%0A`; other control
+    /// characters and bidi controls become U+FFFD.
     ///
     /// ```swift
     /// GitHubAnnotationRenderer.escapeData("100%\nsure") // "100%25%0Asure"
@@ -60,7 +64,9 @@ public enum GitHubAnnotationRenderer {
             case "%": output += "%25"
             case "\r": output += "%0D"
             case "\n": output += "%0A"
-            default: output.unicodeScalars.append(character)
+            // Other control characters, which GitHub's toolkit leaves, are shown as the text
+            // form shows them: a log is not a terminal that escape codes may drive.
+            default: output.unicodeScalars.append(SourceExcerpt.displayed(character))
             }
         }
         return output

@@ -27,7 +27,8 @@ struct CompileCommand: Command {
             'routecheck eval' accepts as its TABLE. The file is written whole or
             not at all: a temporary file in the same directory is renamed over FILE. A table
             with errors is reported on standard error (warnings too) and nothing is written.
-            FILE may not be one of the table's own files; -o - writes to standard output.
+            FILE may not be one of the table's own files, nor a .yaml file inside a directory
+            TABLE (it would join the table); -o - writes to standard output.
             """,
         options: [
             .value("output", short: "o", placeholder: "FILE",
@@ -120,6 +121,23 @@ struct CompileCommand: Command {
                 throw .io("refusing to write '\(output)': it is an input file of the table '\(table)'")
             }
         }
+        try refuseJoiningTheTable()
+    }
+
+    /// Refuses (exit 2) an output that the next load of a directory table would read as one of
+    /// its route files (`routes/compiled.yaml`), which would break that table.
+    private func refuseJoiningTheTable() throws(CLIError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: table, isDirectory: &isDirectory), isDirectory.boolValue,
+              TableLoader.isRouteFile(URL(fileURLWithPath: output).lastPathComponent)
+        else { return }
+        let directory = URL(fileURLWithPath: table).resolvingSymlinksInPath().standardizedFileURL.path
+        let target = URL(fileURLWithPath: output).deletingLastPathComponent()
+            .resolvingSymlinksInPath().standardizedFileURL.path
+        guard target == directory || target.hasPrefix(directory.hasSuffix("/") ? directory : directory + "/")
+        else { return }
+        throw .io("refusing to write '\(output)': inside the table's directory '\(table)' it would be "
+            + "read as one of its route files; write it elsewhere, or name it '.json'")
     }
 }
 

@@ -103,6 +103,26 @@ import Testing
         #expect(try Self.files(in: dir, "routes") == before)
     }
 
+    /// A `.yaml` output inside a directory table would be read as one of its route files by the
+    /// next load, and break it; a `.json` one there, or a `.yaml` one elsewhere, is written.
+    @Test(arguments: ["routes/compiled.yaml", "routes/sub/compiled.yml", "./routes/../routes/c.yaml"])
+    func refusesToAddARouteFileToTheTable(_ output: String) throws {
+        let dir = try Self.exampleTable()
+        try FileManager.default.createDirectory(at: dir.url.appendingPathComponent("routes/sub"),
+                                                withIntermediateDirectories: true)
+        let before = try Self.files(in: dir, "routes")
+        let run = try runRouteCheck(["compile", "routes", "-o", output], in: dir.url)
+        #expect(run == RouteCheckRun(
+            stdout: "",
+            stderr: "Error: refusing to write '\(output)': inside the table's directory 'routes' it would be "
+                + "read as one of its route files; write it elsewhere, or name it '.json'\n",
+            status: 2))
+        #expect(try Self.files(in: dir, "routes") == before)
+        for allowed in ["routes/compiled.json", "compiled.yaml"] {
+            #expect(try runRouteCheck(["compile", "routes", "-o", allowed], in: dir.url).status == 0, "\(allowed)")
+        }
+    }
+
     @Test func refusesToOverwriteTheCompiledInput() throws {
         let dir = try Self.exampleTable()
         #expect(try runRouteCheck(["compile", "routes", "-o", "c.json"], in: dir.url).status == 0)

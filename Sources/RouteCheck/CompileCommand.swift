@@ -41,7 +41,7 @@ struct CompileCommand: Command {
         exitStatuses: [
             (0, "Compiled and written"),
             (1, "The table has errors; nothing written"),
-            (2, "Usage error, a file could not be read or written, or FILE is an input of TABLE"),
+            (2, "Usage error, a file could not be read or written, or FILE is an input of TABLE or would join it"),
         ])
 
     var table: String

@@ -180,6 +180,16 @@ import Testing
         #expect(try diagnostics(quoted).isEmpty)
     }
 
+    @Test func aDeclaredNameThatHoldsACharacterThatDoesNotShowIsNotPastedByAFixIt() throws {
+        // Pasted from a web page into `tabs`: the rule's plain `me` is right, the declaration not.
+        let yaml = Self.header.replacingOccurrences(of: "tabs: [home]", with: "tabs: [home, \u{00A0}me]")
+            + "routes:\n  - {name: a, when: 'true', tab: me}\n"
+        let found = try diagnostics(yaml)
+        #expect(found.map(\.message) == ["unknown tab 'me'; the declared '\u{00A0}me' contains U+00A0 NO-BREAK SPACE, "
+                                        + "which does not show: delete it there"])
+        #expect(found.first?.fixIt == nil)
+    }
+
     // MARK: Alert texts
 
     @Test func anUnclosedPlaceholderIsAWarningAtItsBrace() throws {

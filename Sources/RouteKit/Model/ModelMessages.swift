@@ -213,13 +213,23 @@ enum ModelMessages {
         InvisibleCharacter.advice(for: name).map { [DiagnosticNote($0)] } ?? []
     }
 
+    /// "did you mean" a close declared name, with a fix-it; or, when the declared name is the
+    /// one that holds a character that does not show (a no-break space pasted into `tabs`), the
+    /// advice to delete it there: a fix-it would paste it into text that is right.
+    static func closeName(_ hint: String, for name: String) -> (advice: String, fixIt: FixIt?) {
+        if InvisibleCharacter.first(in: name) == nil, let hidden = InvisibleCharacter.first(in: hint) {
+            return ("; the declared '\(hint)' contains \(hidden), which does not show: delete it there", nil)
+        }
+        return ("; did you mean '\(hint)'?", FixIt(replacement: hint))
+    }
+
     static func unknownName(_ kind: String, _ name: String, hint: String?,
                             at range: SourceRange) -> Diagnostic {
         let declare = kind == "tab" ? "; add it to 'tabs'" : "; declare it under '\(kind)s'"
+        let close = hint.map { closeName($0, for: name) }
         return Diagnostic(.error, DiagnosticCode("unknown-\(kind)"),
-                          "unknown \(kind) '\(name)'"
-                              + (hint.map { "; did you mean '\($0)'?" } ?? declare),
-                          at: range, notes: invisibleCharacterNotes(name), fixIt: hint.map { FixIt(replacement: $0) })
+                          "unknown \(kind) '\(name)'" + (close?.advice ?? declare),
+                          at: range, notes: invisibleCharacterNotes(name), fixIt: close?.fixIt)
     }
 
     static func screensWithoutList(_ name: String, _ screens: [String], at range: SourceRange) -> Diagnostic {
@@ -233,10 +243,10 @@ enum ModelMessages {
                              at range: SourceRange) -> Diagnostic {
         let declared = declaresNone
             ? "; it declares no params, so remove it" : "; remove it or declare it in the screen's 'params'"
+        let close = hint.map { closeName($0, for: param) }
         return Diagnostic(.error, "unknown-param",
-                          "screen '\(screen)' has no param '\(param)'"
-                              + (hint.map { "; did you mean '\($0)'?" } ?? declared),
-                          at: range, fixIt: hint.map { FixIt(replacement: $0) })
+                          "screen '\(screen)' has no param '\(param)'" + (close?.advice ?? declared),
+                          at: range, fixIt: close?.fixIt)
     }
 
     static func unknownType(_ text: String, at range: SourceRange) -> Diagnostic {

@@ -40,24 +40,33 @@ struct YAMLTreeBuilder {
         self.positions = positions
     }
 
+    /// Where a second document starts, while all it has held is nothing.
+    private var laterDocument: SourceRange?
+
     var document: YAMLDocument {
-        YAMLDocument(root: failed ? nil : root, diagnostics: diagnostics)
+        // A document of nothing (a file of `---` alone) is an empty file, not a null.
+        if let root, root.tag == nil, root.content == .scalar(Node.Scalar("")) {
+            return YAMLDocument(root: nil, diagnostics: diagnostics)
+        }
+        return YAMLDocument(root: failed ? nil : root, diagnostics: diagnostics)
     }
 
     /// Handles one event; false when reading must stop.
     mutating func handle(_ event: UnsafeMutablePointer<yaml_event_t>) -> Bool {
         let e = event.pointee
+        if let laterDocument { return handleLaterDocument(e, startingAt: laterDocument) }
         switch e.type {
         case YAML_STREAM_END_EVENT, YAML_NO_EVENT:
             return false
         case YAML_DOCUMENT_START_EVENT:
             documentCount += 1
             if documentCount > 1 {
-                // The first document stays usable; the rest of the stream is not read.
-                let start = positions.position(e.start_mark)
-                let end = positions.position(e.end_mark)
-                report(YAMLMessages.multipleDocuments(), at: range(start, end))
-                return false
+                laterDocument = range(positions.position(e.start_mark), positions.position(e.end_mark))
+                // A directive (`%YAML 1.2`) makes it a document, whatever it holds.
+                let start = e.data.document_start
+                guard start.version_directive == nil, start.tag_directives.start == start.tag_directives.end
+                else { return handleLaterDocument(e, startingAt: laterDocument!) }
+                return true
             }
         case YAML_SCALAR_EVENT:
             let data = e.data.scalar
@@ -130,6 +139,27 @@ struct YAMLTreeBuilder {
             break
         }
         return true
+    }
+
+    /// After a second `---`: a document of nothing (a stray `---` at the end of the file) is
+    /// not one; anything in it is, and is reported once at its `---`. The first document stays
+    /// usable; the rest of the stream is not read.
+    private mutating func handleLaterDocument(_ e: yaml_event_t, startingAt start: SourceRange) -> Bool {
+        switch e.type {
+        case YAML_STREAM_END_EVENT, YAML_NO_EVENT:
+            return false
+        case YAML_DOCUMENT_START_EVENT where e.data.document_start.version_directive == nil
+            && e.data.document_start.tag_directives.start == e.data.document_start.tag_directives.end:
+            return true
+        case YAML_DOCUMENT_END_EVENT:
+            return true
+        case YAML_SCALAR_EVENT where e.data.scalar.length == 0 && e.data.scalar.tag == nil
+            && e.data.scalar.anchor == nil && e.data.scalar.style == YAML_PLAIN_SCALAR_STYLE:
+            return true
+        default:
+            report(YAMLMessages.multipleDocuments(), at: start)
+            return false
+        }
     }
 
     /// Records libyaml's error: encoding errors at their byte offset, others at their mark.

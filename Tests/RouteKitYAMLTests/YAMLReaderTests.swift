@@ -181,8 +181,20 @@ import Testing
         #expect(document.root?["a"] != nil)
     }
 
+    @Test func aLaterDocumentOfNothingIsNoDocument() {
+        // A stray `---` (or `---` and `...`) at the end of a file holds nothing to put elsewhere.
+        for text in ["a: 1\n---\n", "a: 1\n---\n...\n", "a: 1\n...\n---\n# more to come\n---\n"] {
+            let document = readYAML(text)
+            #expect(document.diagnostics.isEmpty, "\(text)")
+            #expect(document.root?["a"] != nil)
+        }
+        #expect(readYAML("a: 1\n---\n\"\"\n").diagnostics.map(\.rendered) == [
+            "2:1: multiple-documents: file holds more than one YAML document; put each in a file of its own",
+        ])
+    }
+
     @Test func anEmptyStreamHasNoRoot() {
-        for text in ["", "# only a comment\n", "\n\n"] {
+        for text in ["", "# only a comment\n", "\n\n", "---\n", "# a\n---\n# b\n", "---\n...\n"] {
             let document = readYAML(text)
             #expect(document.root == nil)
             #expect(document.diagnostics.isEmpty)

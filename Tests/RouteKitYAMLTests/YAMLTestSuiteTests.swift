@@ -55,9 +55,24 @@ import Testing
         if json.allSatisfy({ $0 == 0x20 || $0 == 0x0A }) {
             return document.root == nil ? .passed : .failed("document where none expected")
         }
-        let expected = try JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed])
+        // A later document of nothing is no document, so a stream's first value is what is read.
+        let expected = try firstJSONValue(in: json)
+        // A document of nothing (`---` alone) reads as an empty file: no root, as for a null.
+        if document.root == nil, expected is NSNull, firstError == nil { return .passed }
         guard let root = document.root else { return .failed("no document") }
         return matches(root.jsonValue, expected) ? .passed : .failed("value differs from the suite (libyaml)")
+    }
+
+    /// The first value of a JSON stream (values one after another, as the suite writes a stream
+    /// of documents): the shortest run of whole lines that parses.
+    static func firstJSONValue(in data: Data) throws -> Any {
+        let bytes = [UInt8](data)
+        for end in bytes.indices where bytes[end] == 0x0A {
+            if let value = try? JSONSerialization.jsonObject(with: Data(bytes[...end]), options: [.fragmentsAllowed]) {
+                return value
+            }
+        }
+        return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
     }
 
     /// Semantic equality: numbers by value, objects as key sets.
@@ -100,7 +115,7 @@ import Testing
         var failed = 0
         for (verdict, cases) in byVerdict.sorted(by: { $0.key < $1.key }) {
             switch verdict {
-            case .passed: print("passed: \(cases.count)")
+            case .passed: print("passed: \(cases.count): \(cases.sorted().joined(separator: " "))")
             case .deliberate(let reason):
                 deliberate += cases.count
                 print("deliberate difference, \(reason): \(cases.count): \(cases.joined(separator: " "))")
@@ -111,11 +126,11 @@ import Testing
         }
         let passed = byVerdict[.passed]?.count ?? 0
         print("yaml-test-suite: \(passed) passed, \(deliberate) deliberate, \(failed) failed")
-        #expect(passed == 307)
-        #expect(deliberate == 27)
+        #expect(passed == 309)
+        #expect(deliberate == 25)
         #expect(failed == 68)
         #expect(byVerdict[.deliberate("custom tags")]?.count == 16)
-        #expect(byVerdict[.deliberate("more than one document per file")]?.count == 11)
+        #expect(byVerdict[.deliberate("more than one document per file")]?.count == 9)
         #expect(byVerdict[.failed("valid YAML rejected by libyaml")]?.count == 51)
         #expect(byVerdict[.failed("invalid YAML accepted by libyaml")]?.count == 12)
         #expect(byVerdict[.failed("value differs from the suite (libyaml)")]?.count == 5)

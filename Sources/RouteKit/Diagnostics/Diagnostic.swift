@@ -97,7 +97,8 @@ public struct Diagnostic: Sendable, Hashable, Codable {
     public var severity: Severity
     /// The kind of problem, stable across releases unlike `message`: match on this.
     public var code: DiagnosticCode
-    /// One line for a person, usually ending in what to do ("did you mean …?").
+    /// One line for a person, usually ending in what to do ("did you mean …?"); at most
+    /// `maxMessageLength` scalars as made by `init`.
     public var message: String
     /// Where the problem is; `SourceRange.wholeFile(_:)` when it concerns a file as a whole.
     public var range: SourceRange
@@ -119,7 +120,7 @@ public struct Diagnostic: Sendable, Hashable, Codable {
     ) {
         self.severity = severity
         self.code = code
-        self.message = message
+        self.message = Self.bounded(message)
         self.range = range
         self.notes = notes
         self.fixIt = fixIt

@@ -73,6 +73,11 @@ public enum RouteCheckCLI {
             // `routecheck --help validate` asks for validate's help, as `help validate` does.
             return help(Array(arguments.dropFirst().prefix(1)), console: console)
         case "--version":
+            if let extra = arguments.dropFirst().first {
+                console.err(HelpFormatter.usageError("unexpected argument '\(extra)' after '--version'",
+                                                     usage: usage, helpCommand: toolName))
+                return ExitStatus.usage.rawValue
+            }
             console.out(version + "\n")
             return ExitStatus.success.rawValue
         case "help":

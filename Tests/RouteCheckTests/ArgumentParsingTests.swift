@@ -41,6 +41,12 @@ func runInProcess(_ arguments: [String], environment: [String: String] = [:])
 
     @Test func version() {
         #expect(runInProcess(["--version"]) == ("0.1.0\n", "", 0))
+        #expect(runInProcess(["--version", "extra"]) == ("", """
+            Error: unexpected argument 'extra' after '--version'
+            Usage: routecheck <command> [options]
+            See 'routecheck --help'
+
+            """, 2))
     }
 
     @Test func missingCommand() {

@@ -189,6 +189,14 @@ enum ExpressionMessages {
     }
 
     static func unexpectedCharacter(_ c: Unicode.Scalar, at range: Range<Int>) -> D {
+        // A no-break or zero-width space pasted from a web page: named, and what to type instead.
+        if InvisibleCharacter.isInvisible(c) {
+            let hidden = InvisibleCharacter(scalar: c, offset: range.lowerBound)
+            let isSpace = c.properties.generalCategory == .spaceSeparator
+            return D(.error, .syntaxError,
+                     "unexpected \(hidden), which does not show; " + (isSpace ? "type a plain space instead" : "delete it"),
+                     at: range, fixIt: FixIt(replacement: isSpace ? " " : ""))
+        }
         let shown = c.properties.isWhitespace || c.value < 0x20 || c.value == 0x7F
             ? "U+" + String(c.value, radix: 16, uppercase: true) : String(c)
         return D(.error, .syntaxError, "unexpected character '\(shown)'", at: range)

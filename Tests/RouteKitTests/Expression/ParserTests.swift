@@ -105,6 +105,8 @@ struct ParserTests {
         ("1️⃣while", "'while' is a reserved word [syntax-error]"),
         ("x 1️⃣$ y", "unexpected character '$' [syntax-error]"),
         ("1️⃣é == 1", "unexpected character 'é' [syntax-error]"),
+        ("type ==1️⃣\u{00A0}3", "unexpected U+00A0 NO-BREAK SPACE, which does not show; type a plain space instead [syntax-error] fix:  "),
+        ("type1️⃣\u{200B} == 3", "unexpected U+200B ZERO WIDTH SPACE, which does not show; delete it [syntax-error] fix: "),
         // Pasted from a document: typographic quotes are named, with the text in straight ones.
         ("target == 1️⃣“home”", "unexpected character '“', a curly quote; write text in straight quotes: \"home\" [syntax-error]"),
         ("target == 1️⃣‘me’ || x", "unexpected character '‘', a curly quote; write text in straight quotes: \"me\" [syntax-error]"),

@@ -142,6 +142,16 @@ import Testing
                             + "for false, write 'none'", column: 40)
     }
 
+    @Test func aTabIndexInQuotesIsOfferedWithoutThem() throws {
+        let yaml = Self.header.replacingOccurrences(of: "tabs: [home]", with: "tabs: [home, me]")
+            + "routes:\n  - {name: a, when: 'true', tab: \"1\"}\n"
+        try expectFixed(yaml, message: "unknown tab '1'; in quotes it is a name: for tab 1, 'me', write it without quotes",
+                        column: 34)
+        // Past the tabs it is an unknown name like any other.
+        let past = yaml.replacingOccurrences(of: "tab: \"1\"", with: "tab: \"2\"")
+        #expect(try diagnostics(past).map(\.message) == ["unknown tab '2'; add it to 'tabs'"])
+    }
+
     @Test func screensSeparatedByCommasAreOfferedAList() throws {
         let yaml = Self.header + "routes:\n  - name: a\n    when: 'true'\n    push: list, detail\n    params: {id: 1}\n"
         let found = try diagnostics(yaml)

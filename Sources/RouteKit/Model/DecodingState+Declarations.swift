@@ -161,6 +161,11 @@ extension DecodingState {
         }
         guard let name = decoder.name(node, what()) else { return nil }
         guard tabPositions[name] != nil else {
+            // `tab: "1"`: an index in quotes is a name, and no tab is called that.
+            if let index = Int(name), name.allSatisfy(\.isASCII), tabs.indices.contains(index) {
+                decoder.report(ModelMessages.quotedTabIndex(name, tab: tabs[index].name, at: node.range))
+                return nil
+            }
             let hint = decoder.suggestion(for: name, among: tabNames)
             decoder.report(ModelMessages.unknownName("tab", name, hint: hint, at: node.range))
             return nil

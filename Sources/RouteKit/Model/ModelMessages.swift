@@ -232,6 +232,13 @@ enum ModelMessages {
                           at: range, notes: invisibleCharacterNotes(name), fixIt: close?.fixIt)
     }
 
+    /// `tab: "1"`: a quoted index is read as a tab's name.
+    static func quotedTabIndex(_ written: String, tab: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic(.error, "unknown-tab",
+                   "unknown tab '\(written)'; in quotes it is a name: for tab \(written), '\(tab)', write it without quotes",
+                   at: range, fixIt: FixIt(replacement: written))
+    }
+
     static func screensWithoutList(_ name: String, _ screens: [String], at range: SourceRange) -> Diagnostic {
         let list = "[" + screens.joined(separator: ", ") + "]"
         return Diagnostic(.error, "unknown-screen",

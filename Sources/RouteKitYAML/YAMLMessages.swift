@@ -156,13 +156,15 @@ enum YAMLMessages {
     /// step with the indentation above it, an unclosed quote or bracket.
     ///
     /// `problem` and `context` are ``normalized(_:)``; `openedAt` is the context mark's line,
-    /// `character` the byte at the problem, and `afterQuote` whether the problem's line has a
-    /// closing quote just before it.
+    /// `character` the byte at the problem, and `closedBefore` the last non-blank byte before it
+    /// (a closing quote or bracket there ends the value that was meant to go on).
     static func syntaxHint(_ problem: String, context: String?, openedAt line: Int?,
-                           character: UInt8?, afterQuote: Bool) -> String?
+                           character: UInt8?, closedBefore: UInt8?) -> String?
     {
         let opened = line.map { " on line \($0)" } ?? ""
         let opensCollection = character == UInt8(ascii: "[") || character == UInt8(ascii: "{")
+        let afterQuote = closedBefore == UInt8(ascii: "\"") || closedBefore == UInt8(ascii: "'")
+        let afterCollection = closedBefore == UInt8(ascii: "]") || closedBefore == UInt8(ascii: "}")
         switch problem {
         case "mapping values are not allowed in this context":
             return "an unquoted value cannot contain ': '; put the whole value in quotes, "
@@ -170,6 +172,10 @@ enum YAMLMessages {
         case "did not find expected key" where afterQuote:
             return "a quoted value ends at its closing quote; put the whole value, with what "
                 + "follows the quote, in quotes"
+        case "did not find expected key" where afterCollection:
+            // `when: [1, 2].size() == 2`: the list ended at its bracket.
+            return "a value that starts with '[' or '{' is read as a YAML list or mapping, which ends at "
+                + "its closing bracket; put the whole value, with what follows the bracket, in quotes"
         case "did not find expected key":
             return "the keys of one mapping must start in the same column; line this one up "
                 + "with the keys above it"

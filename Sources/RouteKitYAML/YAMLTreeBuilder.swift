@@ -196,7 +196,10 @@ struct YAMLTreeBuilder {
             notes.append(DiagnosticNote(YAMLMessages.invisibleCharacter(invisible, line: place.line),
                                         at: SourceRange(file: file, start: place, end: end)))
         }
-        var problem = YAMLMessages.style(failure.problem)
+        let closedBefore = lastByteBefore(position.offset)
+        // After a closing quote or bracket the key libyaml wanted is no matter of indentation.
+        var problem = [UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "]"), UInt8(ascii: "}")]
+            .contains(closedBefore) ? YAMLMessages.normalized(failure.problem) : YAMLMessages.style(failure.problem)
         let character = positions.byte(at: position.offset)
         // libyaml's wording for a tab where indentation is expected does not mention the tab.
         if problem == "found character that cannot start any token", character == UInt8(ascii: "\t") {
@@ -204,7 +207,7 @@ struct YAMLTreeBuilder {
         } else if let hint = YAMLMessages.syntaxHint(
             YAMLMessages.normalized(failure.problem),
             context: failure.context.map(YAMLMessages.normalized), openedAt: contextLine,
-            character: character, afterQuote: followsClosingQuote(position.offset))
+            character: character, closedBefore: closedBefore)
         {
             // Last, so that libyaml's own context stays the first note.
             notes.append(DiagnosticNote(hint))
@@ -213,17 +216,16 @@ struct YAMLTreeBuilder {
                  notes: notes)
     }
 
-    /// Whether the last non-blank byte before `offset` on its line is a quote: text after a
-    /// closing quote is libyaml's "did not find expected key", which is not about indentation.
-    private func followsClosingQuote(_ offset: Int) -> Bool {
+    /// The last non-blank byte before `offset`: text after a closing quote or bracket is
+    /// libyaml's "did not find expected key", which is then not about indentation.
+    private func lastByteBefore(_ offset: Int) -> UInt8? {
         var index = offset - 1
         while let byte = positions.byte(at: index),
             byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
         {
             index -= 1
         }
-        guard let byte = positions.byte(at: index) else { return false }
-        return byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
+        return positions.byte(at: index)
     }
 
     // MARK: - Helpers

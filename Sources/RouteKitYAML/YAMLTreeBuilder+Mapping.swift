@@ -33,7 +33,8 @@ extension YAMLTreeBuilder {
     ///
     /// Merge keys follow https://yaml.org/type/merge.html: keys written in the mapping win over
     /// merged ones, and among merged mappings the earlier one wins. Merged pairs take the place
-    /// of the `<<` pair. A later duplicate is dropped, so the model sees each key once.
+    /// of the `<<` pair. A later duplicate is dropped, so the model sees each key once; from a
+    /// duplicate that starts another list item written without its `- `, every pair is dropped.
     /// Collection keys are not compared.
     mutating func finishMapping(_ written: [Node.Pair]) -> [Node.Pair] {
         if Self.hasDistinctSimpleKeys(written) { return written }
@@ -56,6 +57,9 @@ extension YAMLTreeBuilder {
                                 newItem: newItem)
                 if !rewritten { pairs = Array(written[..<index]) }
                 rewritten = true
+                // The rest is another item that lost its `- `: its keys would each be another
+                // duplicate, and the others (`present` after a `push`) a conflict in this item.
+                if newItem { break }
                 continue
             }
             if Self.isMergeKey(pair.key) {

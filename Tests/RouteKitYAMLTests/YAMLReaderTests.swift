@@ -144,17 +144,17 @@ import Testing
     }
 
     /// A rule copied under another without its `- ` repeats every key of the item: the first
-    /// repeat says how to start a new item.
+    /// repeat says how to start a new item, and is the one error; the rest of that item is not
+    /// read into this one (its other keys would be more duplicates, or a conflict here).
     @Test func keysRepeatedInAListItemSuggestANewItem() throws {
-        let document = readYAML("routes:\n  - name: a\n    tab: home\n    name: b\n    tab: me\n")
+        let document = readYAML("routes:\n  - name: a\n    tab: home\n    name: b\n    tab: me\n    push: x\n")
         #expect(document.diagnostics.map(\.rendered) == [
             "4:5: duplicate-key: duplicate key 'name'; remove one of them",
-            "5:5: duplicate-key: duplicate key 'tab'; remove one of them",
         ])
         #expect(document.diagnostics.map { $0.notes.map(\.message) } == [
             ["key 'name' first appears here", "if this line starts another item of the list, begin it with '- '"],
-            ["key 'tab' first appears here"],
         ])
+        #expect(document.root?["routes"]?[0]?.keys == ["name", "tab"])
         // Outside a list item, a repeated key is only a repeat.
         let plain = readYAML("a:\n  name: a\n  name: b\n")
         #expect(plain.diagnostics.first?.notes.count == 1)

@@ -198,7 +198,9 @@ extension CompileCommand {
             guard descriptor >= 0 else {
                 let code = errno
                 let folder = (path as NSString).deletingLastPathComponent
-                guard FileManager.default.fileExists(atPath: directory) else { throw failure(shown, code) }
+                guard FileManager.default.fileExists(atPath: directory) else {
+                    throw .io("cannot write '\(shown)': the folder '\(folder.isEmpty ? "." : folder)' does not exist")
+                }
                 // A folder that exists but takes no new file (`/proc`, read-only, not writable).
                 throw .io("cannot write '\(shown)': cannot create a file in '\(folder.isEmpty ? "." : folder)' to write it first: \(String(cString: strerror(code)))")
             }

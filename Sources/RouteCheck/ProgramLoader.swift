@@ -36,7 +36,7 @@ enum ProgramLoader {
             let renderer = TextDiagnosticRenderer(
                 files: table.files, colored: context.colors(stream, mode: color))
             let text = renderer.render(table.diagnostics) + summary.line + "\n"
-                + "Error: the table '\(path)' has errors; run 'routecheck validate \(path)' for details\n"
+                + "Error: the table '\(path)' has the errors shown above; fix them first\n"
             if stream == .output { context.console.out(text) } else { context.console.err(text) }
             throw .exit(.findings)
         }

@@ -185,7 +185,7 @@ import Testing
         // A directory that does not exist: an I/O error, nothing left behind.
         let missing = try runRouteCheck(["compile", "routes", "-o", "nowhere/compiled.json"], in: dir.url)
         #expect(missing.status == 2)
-        #expect(missing.stderr == "Error: cannot write 'nowhere/compiled.json': No such file or directory\n")
+        #expect(missing.stderr == "Error: cannot write 'nowhere/compiled.json': the folder 'nowhere' does not exist\n")
         // A directory as the output: the rename fails and the temporary file is removed.
         let onDirectory = try runRouteCheck(["compile", "routes", "-o", "out"], in: dir.url)
         #expect(onDirectory.status == 2)

@@ -224,6 +224,6 @@ import Testing
         let run = try eval(["t.yaml", "--payload", "{}"], in: dir.url)
         #expect(run.status == 1)
         #expect(run.stderr.contains("t.yaml:4:"), "\(run)")
-        #expect(run.stderr.contains("Error: the table 't.yaml' has errors"))
+        #expect(run.stderr.contains("Error: the table 't.yaml' has the errors shown above; fix them first\n"))
     }
 }

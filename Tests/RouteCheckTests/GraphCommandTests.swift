@@ -220,7 +220,7 @@ import Testing
             #expect(run.stdout == "")
             #expect(run.stderr.contains("app.yaml:8:11: error: unknown screen 'detial'; did you mean 'detail'?"),
                     "\(run)")
-            #expect(run.stderr.contains("Error: the table 'app.yaml' has errors"))
+            #expect(run.stderr.contains("Error: the table 'app.yaml' has the errors shown above; fix them first\n"))
         }
     }
 

@@ -127,7 +127,7 @@ import Testing
         #expect(run.status == 1)
         #expect(run.stdout == "")
         #expect(run.stderr.contains("app.yaml:6:"), "\(run)")
-        #expect(run.stderr.contains("Error: the table 'app.yaml' has errors"))
+        #expect(run.stderr.contains("Error: the table 'app.yaml' has the errors shown above; fix them first\n"))
         let usage = try runRouteCheck(["schema"], in: dir.url)
         #expect(usage.status == 2)
     }

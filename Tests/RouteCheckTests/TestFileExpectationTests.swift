@@ -187,7 +187,7 @@ import Testing
         let run = try test("cases: []\n", table: "version: 1\ntabs: [home]\nroutes:\n  - {name: a, when: \"type ==\", tab: home}\n")
         #expect(run.status == 1)
         #expect(run.stdout.hasSuffix("""
-            Error: the table 'app.yaml' has errors; run 'routecheck validate app.yaml' for details
+            Error: the table 'app.yaml' has the errors shown above; fix them first
             0 passed, 1 failed
 
             """), "\(run.stdout)")

@@ -119,7 +119,10 @@ extension YAMLTreeBuilder {
             }
             return sources
         case .scalar:
-            report(YAMLMessages.invalidMerge(), at: value.range)
+            // An alias already reported (undefined, or inside its own anchor) stands for nothing.
+            if !diagnostics.contains(where: { $0.range == value.range }) {
+                report(YAMLMessages.invalidMerge(), at: value.range)
+            }
             return []
         }
     }

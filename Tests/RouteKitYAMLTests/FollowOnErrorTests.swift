@@ -43,6 +43,32 @@ import Testing
         ])
     }
 
+    @Test func aParamGivenWithoutAValueIsNotAlsoMissing() throws {
+        let yaml = Self.oneTab("""
+            screens:
+              detail: {show: push, params: {id: int}}
+            routes:
+              - {name: a, when: 'true', push: detail, params: {id: }}
+
+            """)
+        #expect(try diagnostics(yaml) == [
+            "6:56: error: expected an expression for param 'id', found null [wrong-type]",
+        ])
+    }
+
+    @Test func aMergeOfAnAliasAlreadyReportedIsNotAlsoInvalid() throws {
+        let yaml = Self.oneTab("""
+            screens:
+              detail: &d {show: push, params: {id: int}, <<: *d}
+              other: {<<: *nope, show: push}
+
+            """)
+        #expect(try diagnostics(yaml) == [
+            "4:50: error: alias '*d' refers to the node that contains it [undefined-alias]",
+            "5:15: error: undefined alias '*nope'; define the anchor '&nope' before it [undefined-alias]",
+        ])
+    }
+
     @Test func aParamWithAMisspelledTypeIsStillDeclared() throws {
         let yaml = Self.oneTab("""
             screens:

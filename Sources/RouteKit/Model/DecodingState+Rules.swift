@@ -242,6 +242,8 @@ extension DecodingState {
                 continue
             }
             guard let expression = decoder.expression(pair.value, "param '\(name)'") else {
+                // Given, and reported as it is written (`id:` with no value): not missing too.
+                paramsMeantByMisspellings.insert(screen.name + "." + name)
                 continue
             }
             bindings.append(ParamBinding(name: name, expression: expression))

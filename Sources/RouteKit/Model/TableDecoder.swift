@@ -108,7 +108,8 @@ struct DecodingState {
     /// the params rules give them are not checked against a list that is not there.
     var screensWithUnreadParams: Set<String> = []
     /// `screen.param` for each param of the rule being decoded that an unknown param given was
-    /// reported as a likely misspelling of (`idd` for `id`): not also reported missing.
+    /// reported as a likely misspelling of (`idd` for `id`), or that is given with a value that
+    /// was reported (`id:` with none): not also reported missing.
     var paramsMeantByMisspellings: Set<String> = []
     var payloadFields: [PayloadField] = []
     /// `payloadFields` as an expression environment (`payloadEnvironment`), for checking fields

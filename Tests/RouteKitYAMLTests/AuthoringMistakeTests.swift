@@ -140,6 +140,17 @@ import Testing
             + "routes:\n  - {name: a, when: 'true', push: list}\n"
         try expectFixed(screen, message: "invalid value 'false' for 'login'; expected one of 'required', 'none'; "
                             + "for false, write 'none'", column: 40)
+        // YAML 1.1's spellings of a boolean mean the same.
+        try expectFixed(rule.replacingOccurrences(of: "login: true", with: "login: Yes"),
+                        message: "invalid value 'Yes' for 'login'; expected one of 'required', 'none', "
+                            + "'{user: <expression>}'; for Yes, write 'required'", column: 48)
+        try expectFixed(rule.replacingOccurrences(of: "login: true", with: "login: off"),
+                        message: "invalid value 'off' for 'login'; expected one of 'required', 'none', "
+                            + "'{user: <expression>}'; for off, write 'none'", column: 48)
+        try expectFixed(screen.replacingOccurrences(of: "login: false", with: "login: yes")
+                            .replacingOccurrences(of: "tabs: [home]", with: "tabs: [home]\nlogin_screen: sheet"),
+                        message: "invalid value 'yes' for 'login'; expected one of 'required', 'none'; "
+                            + "for yes, write 'required'", column: 40)
     }
 
     @Test func aTabIndexInQuotesIsOfferedWithoutThem() throws {

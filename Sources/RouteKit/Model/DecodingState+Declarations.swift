@@ -113,8 +113,7 @@ extension DecodingState {
                 if words.contains(word) {
                     screen.loginRequired = word == "required"
                 } else {
-                    decoder.report(ModelMessages.invalidValue(word, for: "login",
-                                                              expected: words, at: login.range))
+                    decoder.report(ModelMessages.invalidLogin(word, written: login, expected: words))
                 }
             }
         }

@@ -324,8 +324,7 @@ extension DecodingState {
         }
         guard let word = decoder.name(node, "'login' of \(what())", oneOfWords: true) else { return nil }
         guard words.contains(word) else {
-            decoder.report(ModelMessages.invalidValue(
-                word, for: "login", expected: words + ["{user: <expression>}"], at: node.range))
+            decoder.report(ModelMessages.invalidLogin(word, written: node, expected: words + ["{user: <expression>}"]))
             return nil
         }
         return word == "required" ? .required : LoginRule.none

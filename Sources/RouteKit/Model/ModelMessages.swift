@@ -50,13 +50,26 @@ enum ModelMessages {
                           at: range, fixIt: hint.map { FixIt(replacement: $0) })
     }
 
-    /// `login: true`, which means what `required` says (and `false`, `none`).
-    static func loginAsBoolean(_ flag: Bool, expected: [String], at range: SourceRange) -> Diagnostic {
+    /// `login: true`, which means what `required` says (and `false`, `none`); also `yes`, `no`
+    /// and the other YAML 1.1 spellings, `written` as they are.
+    static func loginAsBoolean(_ flag: Bool, written: String? = nil, expected: [String],
+                               at range: SourceRange) -> Diagnostic {
         let word = flag ? "required" : "none"
-        var diagnostic = invalidValue(String(flag), for: "login", expected: expected, at: range)
-        diagnostic.message += "; for \(flag), write '\(word)'"
+        let text = written ?? String(flag)
+        var diagnostic = invalidValue(text, for: "login", expected: expected, at: range)
+        diagnostic.message += "; for \(text), write '\(word)'"
         diagnostic.fixIt = FixIt(replacement: word)
         return diagnostic
+    }
+
+    /// A `login` word that is neither `required` nor `none`; `yes`, `off` and the other YAML 1.1
+    /// spellings of a boolean are read as the boolean they spell there.
+    static func invalidLogin(_ word: String, written node: Node, expected: [String]) -> Diagnostic {
+        guard node.isYAML11Boolean else {
+            return invalidValue(word, for: "login", expected: expected, at: node.range)
+        }
+        let flag = ["yes", "on", "y"].contains(word.lowercased())
+        return loginAsBoolean(flag, written: word, expected: expected, at: node.range)
     }
 
     /// A rule showing it would first ask for a login, on the very screen that asks.

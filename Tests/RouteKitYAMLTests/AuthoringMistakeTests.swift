@@ -153,6 +153,13 @@ import Testing
                             + "for yes, write 'required'", column: 40)
     }
 
+    @Test func itemsWithoutBracketsAreOfferedAList() throws {
+        let yaml = Self.header.replacingOccurrences(of: "tabs: [home]", with: "tabs: home, me")
+            + "routes:\n  - {name: a, when: 'true', tab: me}\n"
+        try expectFixed(yaml, message: "expected a list for 'tabs', found the string 'home, me'; "
+                            + "write the items in brackets: [home, me]", column: 7)
+    }
+
     @Test func aTabIndexInQuotesIsOfferedWithoutThem() throws {
         let yaml = Self.header.replacingOccurrences(of: "tabs: [home]", with: "tabs: [home, me]")
             + "routes:\n  - {name: a, when: 'true', tab: \"1\"}\n"

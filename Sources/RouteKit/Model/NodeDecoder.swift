@@ -170,8 +170,17 @@ struct NodeDecoder {
     /// A list; a single item stands for a list of one when `singleAllowed`.
     mutating func list(_ node: Node, _ what: @autoclosure () -> String) -> [Node]? {
         guard case .sequence(let items) = node.content else {
-            report(ModelMessages.wrongType(expected: "a list", for: what(),
-                                           found: node.kindDescription, at: node.range))
+            var diagnostic = ModelMessages.wrongType(expected: "a list", for: what(),
+                                                     found: node.kindDescription, at: node.range)
+            // `tabs: home, me`: the items are there, without the brackets that make a list.
+            if case .scalar(let scalar) = node.content, scalar.style == .plain, node.tag == nil,
+               scalar.value.contains(",")
+            {
+                let list = "[" + scalar.value + "]"
+                diagnostic.message += "; write the items in brackets: \(list)"
+                diagnostic.fixIt = FixIt(replacement: list)
+            }
+            report(diagnostic)
             return nil
         }
         return items

@@ -193,8 +193,8 @@ enum ExpressionMessages {
         if InvisibleCharacter.isInvisible(c) {
             let hidden = InvisibleCharacter(scalar: c, offset: range.lowerBound)
             let isSpace = c.properties.generalCategory == .spaceSeparator
-            return D(.error, .syntaxError,
-                     "unexpected \(hidden), which does not show; " + (isSpace ? "type a plain space instead" : "delete it"),
+            let advice = isSpace ? "type a plain space instead" : "delete it"
+            return D(.error, .syntaxError, "unexpected \(hidden), which does not show; \(advice)",
                      at: range, fixIt: FixIt(replacement: isSpace ? " " : ""))
         }
         let shown = c.properties.isWhitespace || c.value < 0x20 || c.value == 0x7F

@@ -248,7 +248,8 @@ enum ModelMessages {
     /// `tab: "1"`: a quoted index is read as a tab's name.
     static func quotedTabIndex(_ written: String, tab: String, at range: SourceRange) -> Diagnostic {
         Diagnostic(.error, "unknown-tab",
-                   "unknown tab '\(written)'; in quotes it is a name: for tab \(written), '\(tab)', write it without quotes",
+                   "unknown tab '\(written)'; in quotes it is a name: for tab \(written), '\(tab)', "
+                       + "write it without quotes",
                    at: range, fixIt: FixIt(replacement: written))
     }
 

@@ -8,10 +8,11 @@
 ///
 /// Exactly SPEC's form, `::error file=…,line=…,col=…::message`: errors become `::error`, warnings
 /// `::warning` and notes `::notice`, and the message is the diagnostic's own, as in JSON. Each
-/// note follows as a `::notice` line of its own, naming the problem it belongs to, at its position, or, for a note without one
-/// (advice such as "close the list with ']'"), at the diagnostic's: GitHub shows an annotation
-/// without a file in the run's summary only, away from the line it is about. Escaping follows
-/// GitHub's toolkit: `%`, CR and LF in the message; also `:` and `,` in properties.
+/// note follows as a `::notice` line of its own, ending with the problem it belongs to in
+/// parentheses, at its position, or, for a note without one (advice such as "close the list
+/// with ']'"), at the diagnostic's: GitHub shows an annotation without a file in the run's
+/// summary only, away from the line it is about. Escaping follows GitHub's toolkit: `%`, CR and
+/// LF in the message; also `:` and `,` in properties. Other control characters become U+FFFD.
 public enum GitHubAnnotationRenderer {
     /// The diagnostic's workflow command line and one per note, each ending in a newline.
     ///

@@ -52,6 +52,22 @@ import Testing
         return output.map { $0 + "\n" }.joined()
     }
 
+    /// The README's tour of the format with its two typos, as `broken.yaml`: what it shows
+    /// after `$ routecheck validate broken.yaml`.
+    @Test func theReadmeShowsWhatValidatePrintsForItsBrokenTour() throws {
+        let readme = try String(contentsOf: DocsExamplesTests.repositoryRoot.appendingPathComponent("README.md"),
+                                encoding: .utf8)
+        let tour = try #require(DocsExamplesTests.examples(in: readme, document: "README.md").first)
+        #expect(tour.text.contains("hides_bottom_bar: true") && tour.text.contains("push: message_detail"))
+        let broken = tour.text.replacingOccurrences(of: "hides_bottom_bar: true", with: "hides_bottombar: true")
+            .replacingOccurrences(of: "push: message_detail", with: "push: mesage_detail")
+        let dir = try TemporaryDirectory()
+        try dir.write("broken.yaml", broken)
+        let run = try runRouteCheck(["validate", "broken.yaml"], in: dir.url)
+        #expect(run.status == 1, "\(run)")
+        #expect(run.stdout + run.stderr == (try Self.shownOutput(of: "routecheck validate broken.yaml", in: "README.md")))
+    }
+
     @Test(arguments: [
         ("docs/guide.md", ["validate", "routes/"], guideMistakes),
         ("docs/ci.md", ["validate", "--strict", "--format", "github", "routes/"], ciMistakes),

@@ -88,6 +88,7 @@ public enum TableLoader {
         let paths = listing?.files ?? [path]
         var files: [SourceFile] = []
         var documents: [(file: String, root: Node?)] = []
+        var mappingsWithFailedMerges: [SourceRange] = []
         var diagnostics: [Diagnostic] = []
         for file in paths {
             let (bytes, size) = try readBytes(file)
@@ -95,6 +96,7 @@ public enum TableLoader {
             let text = YAMLReader.withoutByteOrderMark(bytes)
             files.append(SourceFile(path: file, text: String(decoding: text, as: UTF8.self)))
             diagnostics += document.diagnostics
+            mappingsWithFailedMerges += document.mappingsWithFailedMerges
             documents.append((file, document.root))
         }
         if paths.isEmpty { diagnostics.append(emptyTable(path)) }
@@ -102,6 +104,8 @@ public enum TableLoader {
         let readAll = !diagnostics.contains { $0.severity == .error }
         let decoded = TableDecoder.decode(documents, complete: readAll)
         diagnostics += withoutFollowOnErrors(decoded.diagnostics, of: diagnostics)
+            // A key missing from a mapping whose merge failed (`{<<: home}`) was to come from it.
+            .filter { $0.code != "missing-key" || !mappingsWithFailedMerges.contains($0.range) }
             .map { listing == nil ? withSplitTableHint($0, file: path) : $0 }
         // Expressions are checked even when the structure has errors, so one run reports all;
         // rules that failed to decode are simply not there.

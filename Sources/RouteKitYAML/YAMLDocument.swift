@@ -16,15 +16,19 @@ public struct YAMLDocument: Sendable {
     public var root: Node?
     /// Problems found while reading, in the order found.
     public var diagnostics: [Diagnostic]
+    /// Where the mappings are whose merge key (`<<`) could not be applied, already reported: a
+    /// key missing from one of them most likely was to come from the merge.
+    public var mappingsWithFailedMerges: [SourceRange]
 
     /// Makes a document from a root and its diagnostics, as the reader (or a test) does.
     ///
     /// ```swift
     /// let empty = YAMLDocument(root: nil, diagnostics: [])
     /// ```
-    public init(root: Node?, diagnostics: [Diagnostic]) {
+    public init(root: Node?, diagnostics: [Diagnostic], mappingsWithFailedMerges: [SourceRange] = []) {
         self.root = root
         self.diagnostics = diagnostics
+        self.mappingsWithFailedMerges = mappingsWithFailedMerges
     }
 
     /// Whether any diagnostic is an error.

@@ -113,6 +113,7 @@ extension YAMLTreeBuilder {
             for item in items {
                 guard case .mapping(let pairs) = item.content else {
                     report(YAMLMessages.invalidMerge(), at: item.range)
+                    mergeFailed = true
                     continue
                 }
                 sources.append(pairs)
@@ -123,6 +124,7 @@ extension YAMLTreeBuilder {
             if !diagnostics.contains(where: { $0.range == value.range }) {
                 report(YAMLMessages.invalidMerge(), at: value.range)
             }
+            mergeFailed = true
             return []
         }
     }

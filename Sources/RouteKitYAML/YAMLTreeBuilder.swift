@@ -42,13 +42,17 @@ struct YAMLTreeBuilder {
 
     /// Where a second document starts, while all it has held is nothing.
     private var laterDocument: SourceRange?
+    /// Whether a merge of the mapping being finished could not be applied (`finishMapping`).
+    var mergeFailed = false
+    private var mappingsWithFailedMerges: [SourceRange] = []
 
     var document: YAMLDocument {
         // A document of nothing (a file of `---` alone) is an empty file, not a null.
         if let root, root.tag == nil, root.content == .scalar(Node.Scalar("")) {
             return YAMLDocument(root: nil, diagnostics: diagnostics)
         }
-        return YAMLDocument(root: failed ? nil : root, diagnostics: diagnostics)
+        return YAMLDocument(root: failed ? nil : root, diagnostics: diagnostics,
+                            mappingsWithFailedMerges: mappingsWithFailedMerges)
     }
 
     /// Handles one event; false when reading must stop.
@@ -130,8 +134,10 @@ struct YAMLTreeBuilder {
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             guard let frame = stack.popLast() else { return true }
             let end = positions.position(e.end_mark)
+            mergeFailed = false
             let content: Node.Content = frame.isMapping
                 ? .mapping(finishMapping(frame.pairs)) : .sequence(frame.items)
+            if mergeFailed { mappingsWithFailedMerges.append(range(frame.start, end)) }
             if let anchor = frame.anchor { openAnchors.remove(anchor) }
             add(Node(content, tag: frame.tag, range: range(frame.start, end)),
                 nodeCount: frame.nodeCount, anchor: frame.anchor)

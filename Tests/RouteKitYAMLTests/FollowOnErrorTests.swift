@@ -69,6 +69,24 @@ import Testing
         ])
     }
 
+    @Test func aKeyMissingFromAMappingWhoseMergeFailedIsNotAlsoReported() throws {
+        let yaml = Self.oneTab("""
+            screens:
+              detail: {<<: home, params: {id: int}}
+              other: {<<: *nope}
+              plain: {tab: home}
+            routes:
+              - {name: a, when: 'true', tab: home}
+
+            """)
+        // Only that mapping's: a key missing from another mapping is still reported.
+        #expect(try diagnostics(yaml) == [
+            "4:16: error: merge key '<<' needs a mapping or a sequence of mappings [invalid-merge]",
+            "5:15: error: undefined alias '*nope'; define the anchor '&nope' before it [undefined-alias]",
+            "6:10: error: missing required key 'show' in screen 'plain' [missing-key]",
+        ])
+    }
+
     @Test func aParamWithAMisspelledTypeIsStillDeclared() throws {
         let yaml = Self.oneTab("""
             screens:

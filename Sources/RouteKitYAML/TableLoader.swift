@@ -75,11 +75,15 @@ public enum TableLoader {
     /// with `.`: `.git/`, an editor's lock or backup file). A folder that cannot be listed, a
     /// broken link or a pipe named like a route file is a `TableLoadError`.
     ///
+    /// With `analyze` false, the never-matching and shadowed-rule warnings (`RuleAnalyzer`) are
+    /// not looked for: a command that runs the table and shows no warnings skips that work, which
+    /// on a table of thousands of overlapping rules takes a second or more.
+    ///
     /// ```swift
     /// let checked = try TableLoader.load(path: "routes/")
     /// print(checked.diagnostics.count)
     /// ```
-    public static func load(path: String) throws(TableLoadError) -> CheckedTable {
+    public static func load(path: String, analyze: Bool = true) throws(TableLoadError) -> CheckedTable {
         let listing = try TableDirectory.list(path, named: isRouteFile)
         if listing == nil, isTestFile((path as NSString).lastPathComponent) {
             throw TableLoadError(path: path, reason: "it is a test file (*.test.yaml), not a route table; "
@@ -110,7 +114,7 @@ public enum TableLoader {
         // Expressions are checked even when the structure has errors, so one run reports all;
         // rules that failed to decode are simply not there.
         let checked = TableChecker.check(
-            decoded.partial, sources: files, analyze: decoded.table != nil,
+            decoded.partial, sources: files, analyze: analyze && decoded.table != nil,
             predicatesOfBrokenRules: decoded.predicatesOfBrokenRules)
         // With the `payload` section lost (reported), every field would be "undeclared".
         diagnostics += decoded.payloadSectionLost

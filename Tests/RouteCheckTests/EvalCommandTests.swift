@@ -226,4 +226,26 @@ import Testing
         #expect(run.stderr.contains("t.yaml:4:"), "\(run)")
         #expect(run.stderr.contains("Error: the table 't.yaml' has the errors shown above; fix them first\n"))
     }
+
+    /// The rule analysis is `validate`'s: a command that runs the table does not look for
+    /// shadowed rules (on thousands of overlapping rules that took seconds before any payload).
+    @Test func runningATableSkipsTheRuleAnalysis() throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("t.yaml", """
+            version: 1
+            tabs: [home]
+            payload: {type: int}
+            routes:
+              - {name: a, when: "type in [1, 2]", tab: home}
+              - {name: b, when: type == 1, tab: home}
+              - {name: c, when: type == , tab: home}
+
+            """)
+        let validated = try runRouteCheck(["validate", "t.yaml"], in: dir.url)
+        #expect(validated.stdout.contains("[shadowed-rule]"), "\(validated)")
+        let run = try eval(["t.yaml", "--payload", "{}"], in: dir.url)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("t.yaml:7:"), "\(run)")
+        #expect(!run.stderr.contains("[shadowed-rule]"), "\(run)")
+    }
 }

@@ -107,9 +107,8 @@ public enum TableLoader {
         diagnostics += (listing?.ignored ?? []).map(ignoredFile)
         let readAll = !diagnostics.contains { $0.severity == .error }
         let decoded = TableDecoder.decode(documents, complete: readAll)
-        diagnostics += withoutFollowOnErrors(decoded.diagnostics, of: diagnostics)
-            // A key missing from a mapping whose merge failed (`{<<: home}`) was to come from it.
-            .filter { $0.code != "missing-key" || !mappingsWithFailedMerges.contains($0.range) }
+        diagnostics += withoutFollowOnErrors(decoded.diagnostics, of: diagnostics,
+                                             mappingsWithFailedMerges: mappingsWithFailedMerges)
             .map { listing == nil ? withSplitTableHint($0, file: path) : $0 }
         // Expressions are checked even when the structure has errors, so one run reports all;
         // rules that failed to decode are simply not there.
@@ -196,11 +195,16 @@ public enum TableLoader {
 
     /// `decoded` without the errors at the very place of an error the YAML reader reported: an
     /// undefined alias is read as null, and "expected an expression, found null" there would only
-    /// restate it, listed first.
-    static func withoutFollowOnErrors(_ decoded: [Diagnostic], of read: [Diagnostic]) -> [Diagnostic] {
+    /// restate it, listed first. Nor a key missing from a mapping whose merge key the reader
+    /// could not apply (`{<<: home}`): it was most likely to come from the merge.
+    static func withoutFollowOnErrors(_ decoded: [Diagnostic], of read: [Diagnostic],
+                                      mappingsWithFailedMerges: [SourceRange]) -> [Diagnostic] {
         let places = Set(read.filter { $0.severity == .error }.map(\.range))
         guard !places.isEmpty else { return decoded }
-        return decoded.filter { $0.severity != .error || !places.contains($0.range) }
+        return decoded.filter { diagnostic in
+            diagnostic.severity != .error || !places.contains(diagnostic.range)
+                && (diagnostic.code != "missing-key" || !mappingsWithFailedMerges.contains(diagnostic.range))
+        }
     }
 
     /// Drops repeats of the same diagnostic (a merge key can bring one problem in twice).

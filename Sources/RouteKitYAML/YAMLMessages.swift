@@ -130,10 +130,13 @@ enum YAMLMessages {
 
     /// libyaml's scanner and parser problems are already short lowercase phrases; this only
     /// normalizes case and the final period, and names the one with a vague wording.
-    static func style(_ problem: String) -> String {
+    /// `closedBefore`: the last non-blank byte before the problem; after a closing quote or
+    /// bracket the key libyaml wanted is no matter of indentation.
+    static func style(_ problem: String, closedBefore: UInt8? = nil) -> String {
         let text = normalized(problem)
         switch text {
-        case "did not find expected key": return "did not find expected key (check the indentation)"
+        case "did not find expected key" where !closesAValue(closedBefore):
+            return "did not find expected key (check the indentation)"
         case "found a tab character that violates indentation": return tabIndentation
         case "": return "invalid YAML"
         default: return text
@@ -164,7 +167,7 @@ enum YAMLMessages {
         let opened = line.map { " on line \($0)" } ?? ""
         let opensCollection = character == UInt8(ascii: "[") || character == UInt8(ascii: "{")
         let afterQuote = closedBefore == UInt8(ascii: "\"") || closedBefore == UInt8(ascii: "'")
-        let afterCollection = closedBefore == UInt8(ascii: "]") || closedBefore == UInt8(ascii: "}")
+        let afterCollection = closesAValue(closedBefore) && !afterQuote
         switch problem {
         case "mapping values are not allowed in this context":
             return "an unquoted value cannot contain ': '; put the whole value in quotes, "
@@ -221,6 +224,14 @@ enum YAMLMessages {
         default:
             return nil
         }
+    }
+
+    /// Whether `byte` ends a quoted scalar or a flow collection: text right after it cannot go
+    /// on the value.
+    static func closesAValue(_ byte: UInt8?) -> Bool {
+        guard let byte else { return false }
+        return byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") || byte == UInt8(ascii: "]")
+            || byte == UInt8(ascii: "}")
     }
 
     /// The tag as a person writes it: `!!int` for the core tags, otherwise unchanged.

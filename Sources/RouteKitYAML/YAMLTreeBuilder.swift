@@ -65,12 +65,9 @@ struct YAMLTreeBuilder {
         case YAML_DOCUMENT_START_EVENT:
             documentCount += 1
             if documentCount > 1 {
-                laterDocument = range(positions.position(e.start_mark), positions.position(e.end_mark))
-                // A directive (`%YAML 1.2`) makes it a document, whatever it holds.
-                let start = e.data.document_start
-                guard start.version_directive == nil, start.tag_directives.start == start.tag_directives.end
-                else { return handleLaterDocument(e, startingAt: laterDocument!) }
-                return true
+                let start = range(positions.position(e.start_mark), positions.position(e.end_mark))
+                laterDocument = start
+                return handleLaterDocument(e, startingAt: start)
             }
         case YAML_SCALAR_EVENT:
             let data = e.data.scalar
@@ -154,6 +151,7 @@ struct YAMLTreeBuilder {
         switch e.type {
         case YAML_STREAM_END_EVENT, YAML_NO_EVENT:
             return false
+        // A directive (`%YAML 1.2`) makes it a document, whatever it holds.
         case YAML_DOCUMENT_START_EVENT where e.data.document_start.version_directive == nil
             && e.data.document_start.tag_directives.start == e.data.document_start.tag_directives.end:
             return true
@@ -203,9 +201,7 @@ struct YAMLTreeBuilder {
                                         at: SourceRange(file: file, start: place, end: end)))
         }
         let closedBefore = lastByteBefore(position.offset)
-        // After a closing quote or bracket the key libyaml wanted is no matter of indentation.
-        var problem = [UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "]"), UInt8(ascii: "}")]
-            .contains(closedBefore) ? YAMLMessages.normalized(failure.problem) : YAMLMessages.style(failure.problem)
+        var problem = YAMLMessages.style(failure.problem, closedBefore: closedBefore)
         let character = positions.byte(at: position.offset)
         // libyaml's wording for a tab where indentation is expected does not mention the tab.
         if problem == "found character that cannot start any token", character == UInt8(ascii: "\t") {

@@ -35,11 +35,12 @@ import Testing
 
     /// Out of budget while looking for the fewest responsible rules, the warning names the rules
     /// found so far: together they do cover the rule, only there may be more than needed.
+    /// (No one rule covers c here: one that did would be named alone at once.)
     @Test func responsibleRulesFoundSoFarAreKept() throws {
-        let rules = try checkedRules(["a: type in [1, 2]", "b: type == 2", "c: type == 2 && id == 1"])
+        let rules = try checkedRules(["a: type in [1, 2, 3]", "b: type == 2", "d: type == 4", "c: type in [2, 3, 4]"])
         let full = RuleAnalyzer.analyze(rules, fieldTypes: analysisFields).filter { $0.message.contains("rule 'c'") }
         #expect(full.count == 1)
-        #expect(full.first?.message.contains("earlier rule 'a'") == true)
+        #expect(full.first?.message.contains("earlier rules 'a' and 'd'") == true, "\(full.map(\.message))")
         #expect(full.first?.message.contains("'b'") == false)
         // The smallest budget that reports c at all stops before dropping b from the rules named.
         let reported = try #require((0...1_000).first { budget in
@@ -51,6 +52,43 @@ import Testing
         #expect(partial.count == 1)
         #expect(partial.first?.message.contains("'a'") == true)
         #expect(partial.first?.message.contains("'b'") == true)
+        #expect(partial.first?.message.contains("'d'") == true)
+    }
+
+    /// Hundreds of overlapping rules with a `true` rule among them: every rule after it is
+    /// found, naming it alone, well within the budget. Coverage used to be decided by splitting
+    /// along each earlier `id == N` rule before reaching the `true` one, and past about a hundred
+    /// rules the budget was spent (700 rules drew 108 warnings, in 1.2 s of a release build).
+    @Test func everyRuleAfterACatchAllIsFoundWithinTheBudget() throws {
+        let specs = (0..<600).map { index -> String in
+            if index == 100 { return "t: true" }
+            switch index % 3 {
+            case 0: return "r\(index): type == \(index)"
+            case 1: return "r\(index): id == \(index)"
+            default: return "r\(index): type in [\(index), 1000]"
+            }
+        }
+        let found = RuleAnalyzer.analyze(try checkedRules(specs), fieldTypes: analysisFields)
+        let afterCatchAll = found.filter { $0.message.contains("earlier rule 't'") }
+        #expect(afterCatchAll.count == 499)
+        #expect(found.allSatisfy { $0.code.rawValue == "shadowed-rule" })
+        // Before it, `type in [N, 1000]` rules overlap only at 1000, and `id` rules overlap
+        // everything without covering anything: no rule is covered.
+        #expect(found.count == 499, "\(found.count)")
+    }
+
+    /// `Regions.fewCoveringRegions`: past it, a payload outside every earlier rule is looked for
+    /// before splitting. The answers are the same on both sides of it.
+    @Test(arguments: [Regions.fewCoveringRegions, Regions.fewCoveringRegions + 1])
+    func coverageByManyRulesAtTheSwitchAndPast(earlierRules: Int) throws {
+        let values = (1...earlierRules).map(String.init)
+        let earlier = values.map { "e\($0): type == \($0)" }
+        let covered = "c: type in [\(values.joined(separator: ", "))]"
+        let escaping = "x: type in [\((values + ["0"]).joined(separator: ", "))]"
+        let found = RuleAnalyzer.analyze(try checkedRules(earlier + [covered, escaping]), fieldTypes: analysisFields)
+        #expect(found.count == 1)
+        #expect(found.first?.message.contains("rule 'c' is never reached") == true)
+        #expect(found.first?.notes.count == earlierRules)
     }
 
     /// `NeverMatchReason.maxMinimizedParts`: up to 32 conjuncts, the fewest that contradict are

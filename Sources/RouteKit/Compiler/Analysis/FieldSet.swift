@@ -40,6 +40,11 @@ struct FieldSet: Hashable, Sendable {
                  absent: absent && other.absent, unreachable: unreachable && other.unreachable)
     }
 
+    func union(_ other: FieldSet) -> FieldSet {
+        FieldSet(kind: kind, dotted: dotted, values: values.union(other.values),
+                 absent: absent || other.absent, unreachable: unreachable || other.unreachable)
+    }
+
     /// The states not in this set.
     var complement: FieldSet {
         FieldSet(kind: kind, dotted: dotted, values: values.complement(kind),

@@ -94,7 +94,18 @@ public enum RuleAnalyzer {
                 candidates.append(other)
             }
         }
-        guard !candidates.isEmpty, isCovered(regions, by: candidates, work: &work) == true else { return nil }
+        guard !candidates.isEmpty else { return nil }
+        // The earliest rule that alone holds every payload of this one is the clearest answer,
+        // and needs no search for a smallest set.
+        for other in candidates {
+            let covering = other.covering ?? []
+            work -= covering.count * regions.count
+            guard work >= 0 else { return nil }
+            if regions.allSatisfy({ region in covering.contains { $0.contains(region) } }) {
+                return AnalysisMessages.shadowedRule(rule.name, by: [(other.name, other.range)], at: range)
+            }
+        }
+        guard isCovered(regions, by: candidates, work: &work) == true else { return nil }
         // Keep a smallest set of responsible rules, preferring the earliest ones. Out of budget,
         // the set found so far is kept: it covers the rule too, only it may not be the smallest.
         var responsible = candidates
@@ -112,8 +123,9 @@ public enum RuleAnalyzer {
     }
 }
 
-/// A rule with what the analysis learned about it.
-private struct AnalyzedRule {
+/// A rule with what the analysis learned about it; a class, since the pairwise comparison
+/// gathers earlier rules into candidate lists many times over.
+private final class AnalyzedRule {
     let name: String
     /// The `when` value's range, where warnings about the rule point.
     let range: SourceRange?

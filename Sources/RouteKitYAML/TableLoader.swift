@@ -121,7 +121,8 @@ public enum TableLoader {
         let program = decoded.table == nil ? nil : checked.program
         let readable = !diagnostics.contains { $0.severity == .error }
         return CheckedTable(
-            path: path, files: files, diagnostics: unique(diagnostics.sorted(by: Diagnostic.sortsBefore)),
+            path: path, files: files,
+            diagnostics: unique(withoutMootWarnings(diagnostics).sorted(by: Diagnostic.sortsBefore)),
             ruleCount: decoded.ruleCount, program: readable ? program : nil)
     }
 
@@ -205,6 +206,13 @@ public enum TableLoader {
             diagnostic.severity != .error || !places.contains(diagnostic.range)
                 && (diagnostic.code != "missing-key" || !mappingsWithFailedMerges.contains(diagnostic.range))
         }
+    }
+
+    /// `diagnostics` without a `yaml11-boolean` warning on a value that also has an error
+    /// (`tab: off` where no tab is named so): quoting it, as the warning says, would not mend it.
+    static func withoutMootWarnings(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        let errorPlaces = Set(diagnostics.filter { $0.severity == .error }.map(\.range))
+        return diagnostics.filter { $0.code != "yaml11-boolean" || !errorPlaces.contains($0.range) }
     }
 
     /// Drops repeats of the same diagnostic (a merge key can bring one problem in twice).

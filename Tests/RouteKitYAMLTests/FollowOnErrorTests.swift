@@ -376,4 +376,15 @@ import Testing
         #expect(counted.last?.message == "and 2 more places that need a login")
         #expect(counted.last?.range == nil)
     }
+
+    /// `tab: off` names no tab: quoting it, as the YAML 1.1 warning would say, mends nothing, so
+    /// only the error is shown. Where the name is declared, the warning stays.
+    @Test func aYAML11WordThatIsAlsoAnErrorDrawsOnlyTheError() throws {
+        let rule = "routes:\n  - {name: a, when: 'true', tab: off}\n"
+        #expect(try diagnostics(Self.oneTab(rule)) == [
+            "4:34: error: unknown tab 'off'; add it to 'tabs' [unknown-tab]",
+        ])
+        let declared = try diagnostics("version: 1\ntabs: [home, 'off']\n" + rule)
+        #expect(declared.map { $0.hasSuffix("[yaml11-boolean]") } == [true])
+    }
 }

@@ -387,4 +387,53 @@ import Testing
         let declared = try diagnostics("version: 1\ntabs: [home, 'off']\n" + rule)
         #expect(declared.map { $0.hasSuffix("[yaml11-boolean]") } == [true])
     }
+
+    /// `screens:` left empty with its entries below it, in its column: one error at the empty
+    /// section, and the table checked as if they were indented (no "unknown key", no "unknown
+    /// screen" for the rule that pushes one).
+    @Test func entriesWrittenInTheColumnOfTheirSectionAreOneError() throws {
+        let yaml = Self.oneTab("""
+            screens:
+            detail: {show: push, params: {id: int}}
+            list: {show: push}
+            routes:
+              - {name: a, when: 'true', push: detail, params: {id: 1}}
+
+            """)
+        #expect(try diagnostics(yaml) == [
+            "3:9: error: expected a mapping for 'screens', found nothing: 'detail' and 'list' below it start in its column, so YAML reads them as top-level keys; indent them to put them in 'screens' [wrong-type]",
+        ])
+        let table = try loadTable(yaml: yaml)
+        #expect(table.diagnostics.first?.notes.map(\.message) == ["'detail' starts here, in the column of 'screens'"])
+        #expect(table.diagnostics.first?.notes.first?.range?.start.line == 4)
+    }
+
+    @Test func payloadFieldsInTheColumnOfPayloadAreDeclaredAllTheSame() throws {
+        let yaml = Self.oneTab("""
+            payload:
+            type: int
+            id: int
+            uid: string
+            extra: any
+            routes:
+              - {name: a, when: 'type == "3"', tab: home}
+
+            """)
+        let found = try diagnostics(yaml)
+        // The field is declared (as an int), so comparing it with a string is an error.
+        #expect(found.count == 2)
+        #expect(found.first?.contains("'type', 'id', 'uid' and 1 more below it start in its column") == true)
+        #expect(found.last?.hasSuffix("[type-mismatch]") == true)
+    }
+
+    /// A misspelled top-level key after an empty section stays a misspelling, and `defaults`
+    /// takes only its own keys (`tab` is none of them).
+    @Test func onlyLikelyEntriesAreMovedIntoTheSection() throws {
+        let misspelled = try diagnostics(Self.oneTab("payload:\nrotues:\n  - {name: a, when: 'true', tab: home}\n"))
+        #expect(misspelled.contains { $0.hasPrefix("3:9: error: expected a mapping for 'payload', found null") })
+        #expect(misspelled.contains { $0.contains("unknown key 'rotues'") && $0.contains("did you mean 'routes'?") })
+        let defaults = try diagnostics(Self.oneTab("defaults:\nforeground: navigate\ntab: home\n" + Self.rest))
+        #expect(defaults.first?.contains("'foreground' below it starts in its column, so YAML reads it") == true)
+        #expect(defaults.dropFirst().map { $0.contains("unknown key 'tab'") } == [true])
+    }
 }

@@ -32,6 +32,18 @@ enum ModelMessages {
                    at: range, notes: [DiagnosticNote("'\(container)' declared here", at: declared)])
     }
 
+    /// `screens:` left empty, its entries written below it in its column (at most three named).
+    static func outdentedEntries(of section: String, keys: [String], at range: SourceRange,
+                                 firstEntry: SourceRange) -> Diagnostic {
+        let named = keys.prefix(3).map { "'\($0)'" } + (keys.count > 3 ? ["\(keys.count - 3) more"] : [])
+        let them = keys.count == 1 ? "it" : "them"
+        return Diagnostic(.error, "wrong-type",
+                          "expected a mapping for '\(section)', found nothing: \(AnalysisMessages.list(named)) below it "
+                              + "\(keys.count == 1 ? "starts" : "start") in its column, so YAML reads \(them) as top-level keys; "
+                              + "indent \(them) to put \(them) in '\(section)'",
+                          at: range, notes: [DiagnosticNote("'\(keys[0])' starts here, in the column of '\(section)'", at: firstEntry)])
+    }
+
     static func emptyName(_ what: String, at range: SourceRange) -> Diagnostic {
         Diagnostic(.error, "empty-name", "empty name for \(what); give it a name that is not empty", at: range)
     }

@@ -143,6 +143,7 @@ struct DecodingState {
     }
 
     mutating func collect(_ root: Node, file: String) {
+        let root = withOutdentedEntriesMoved(root)
         guard let top = decoder.mapping(root, "the top level of a route file",
                                         allowed: TableDecoder.topLevelKeys)
         else {

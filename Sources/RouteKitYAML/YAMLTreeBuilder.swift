@@ -206,6 +206,10 @@ struct YAMLTreeBuilder {
         // libyaml's wording for a tab where indentation is expected does not mention the tab.
         if problem == "found character that cannot start any token", character == UInt8(ascii: "\t") {
             problem = YAMLMessages.tabIndentation
+        } else if ["mapping values are not allowed in this context", "did not find expected key"].contains(failure.problem),
+            let hint = YAMLMessages.outdentedKeyHint(lines: linesEnding(at: position.offset, count: 3))
+        {
+            notes.append(DiagnosticNote(hint))
         } else if let hint = YAMLMessages.syntaxHint(
             YAMLMessages.normalized(failure.problem),
             context: failure.context.map(YAMLMessages.normalized), openedAt: contextLine,
@@ -228,6 +232,23 @@ struct YAMLTreeBuilder {
             index -= 1
         }
         return positions.byte(at: index)
+    }
+
+    /// The line holding `offset`, then up to `count - 1` lines before it, nearest first; blank
+    /// lines and comment lines are skipped.
+    private func linesEnding(at offset: Int, count: Int) -> [String] {
+        var lines: [String] = []
+        var end = offset
+        while let byte = positions.byte(at: end), byte != UInt8(ascii: "\n") { end += 1 }
+        while lines.count < count, end > 0 {
+            var start = end
+            while start > 0, positions.byte(at: start - 1) != UInt8(ascii: "\n") { start -= 1 }
+            let text = String(decoding: (start..<end).compactMap(positions.byte(at:)), as: UTF8.self)
+            let trimmed = text.drop { $0 == " " }
+            if !trimmed.isEmpty, !trimmed.hasPrefix("#") { lines.append(text) }
+            end = start - 1
+        }
+        return lines
     }
 
     // MARK: - Helpers

@@ -123,6 +123,9 @@ struct ValidateCommand: Command {
         // A machine reading JSON gets a JSON object even when no table could be read.
         if summary.tables == 0, format == .text { return status }
         shown.sort(by: Diagnostic.sortsBefore)
+        // Every format counts a table that could not be read as an error, as JSON lists it as one.
+        var counted = summary
+        counted.errors += unreadable.count
 
         switch format {
         case .text:
@@ -130,20 +133,18 @@ struct ValidateCommand: Command {
                 files: files, colored: context.colors(.output, mode: color))
             console.out(renderer.render(shown))
             suppressedNotes.forEach { console.out("note: \($0)\n") }
-            console.out(summary.line + "\n")
+            console.out(counted.line + "\n")
         case .json:
             // A table that could not be read is an error a JSON reader must not miss.
             let unread = unreadable.map {
                 Diagnostic(.error, "unreadable-table", $0.message, at: .wholeFile($0.path))
             }
-            var counted = summary
-            counted.errors += unread.count
             console.out(JSONDiagnosticRenderer.render(unread + shown, summary: counted) + "\n")
         case .github:
             unreadable.forEach { console.out("::error::\(GitHubAnnotationRenderer.escapeData($0.message))\n") }
             console.out(GitHubAnnotationRenderer.render(shown))
             suppressedNotes.forEach { console.out("::notice::\(GitHubAnnotationRenderer.escapeData($0))\n") }
-            console.out(summary.line + "\n")
+            console.out(counted.line + "\n")
         }
         if summary.errors > 0 { status = max(status, .findings) }
         return status

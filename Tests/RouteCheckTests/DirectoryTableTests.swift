@@ -180,6 +180,30 @@ import Testing
             """, stderr: "", status: 1))
     }
 
+    /// A file of the table that YAML cannot read may have declared anything: its error is the only
+    /// one, not an "unknown screen" at every use of a screen it declared, nor "undeclared field"
+    /// and "no login_screen" for the payload and login screen it held.
+    @Test func aFileThatCannotBeReadDrawsOnlyItsOwnError() throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("routes/app.yaml", "version: 1\ntabs: [home, me]\n")
+        try dir.write("routes/screens.yaml", """
+            login_screen: login
+            payload: {type: int}
+            screens:
+              login: {show: present}
+            detail: {show: push, login: required}
+              list: {show: push}
+
+            """)
+        try dir.write("routes/rules.yaml", "routes:\n  - {name: a, when: type == 1, push: [list, detail], login: required}\n")
+        let run = try runRouteCheck(["validate", "routes", "--format", "json"], in: dir.url)
+        #expect(run.status == 1)
+        let codes = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let diagnostics = try #require(codes["diagnostics"] as? [[String: Any]])
+        #expect(diagnostics.map { "\($0["file"] ?? ""):\($0["line"] ?? ""): \($0["code"] ?? "")" }
+            == ["routes/screens.yaml:6: yaml-syntax"])
+    }
+
     @Test func aTestFileIsNotATable() throws {
         let dir = try table()
         try dir.write("routes/app.test.yaml", "cases: []\n")

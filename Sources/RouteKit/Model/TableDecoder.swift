@@ -49,7 +49,10 @@ public enum TableDecoder {
     {
         var state = DecodingState()
         for document in documents {
-            guard let root = document.root else { continue }
+            guard let root = document.root else {
+                state.loseEverySection()
+                continue
+            }
             state.collect(root, file: document.file)
         }
         if complete, state.versionRange == nil, !state.lostSections.contains("version"),
@@ -140,6 +143,13 @@ struct DecodingState {
     /// declared with one, or a `screens` section is misspelled. It is not also "unknown".
     func isScreenLost(_ name: String) -> Bool {
         screensWithErrors.contains(name) || lostSections.contains("screens")
+    }
+
+    /// A file of the table could not be read (its YAML error is reported): it may have declared
+    /// anything, so no screen, tab, payload field or login screen is reported unknown or missing
+    /// for want of it. A broken `screens.yaml` used to draw an "unknown screen" at every use.
+    mutating func loseEverySection() {
+        lostSections.formUnion(TableDecoder.topLevelKeys)
     }
 
     mutating func collect(_ root: Node, file: String) {

@@ -65,8 +65,9 @@ public enum ExpressionChecker {
     {
         let (expr, parseDiagnostics, callNames) = ExpressionParser.parseWithCallNames(source)
         guard let expr else { return (nil, parseDiagnostics) }
-        let checked = check(expr, in: env, source: source, hints: &hints, isValue: isValue,
+        var checked = check(expr, in: env, source: source, hints: &hints, isValue: isValue,
                             isPredicate: isPredicate, callNames: callNames)
+        checked.diagnostics += invisibleText(in: expr, source: source)
         return (checked, checked.diagnostics)
     }
 

@@ -62,6 +62,8 @@ extension DiagnosticCode {
     public static let undeclaredField: DiagnosticCode = "undeclared-field"
     /// The argument of `has()` is not a field selection or a name.
     public static let invalidHasArgument: DiagnosticCode = "invalid-has-argument"
+    /// A string literal holds a character that does not show, as itself (not as an escape).
+    public static let invisibleCharacter: DiagnosticCode = "invisible-character"
     /// A predicate's result is not a bool.
     public static let expressionNotBool: DiagnosticCode = "expression-not-bool"
 }

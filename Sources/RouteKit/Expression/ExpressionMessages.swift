@@ -188,6 +188,17 @@ enum ExpressionMessages {
                  at: range)
     }
 
+    /// A character that does not show inside the text `literal` (as written, with its quotes).
+    static func invisibleInText(_ literal: String, _ hidden: InvisibleCharacter, betweenWords: Bool) -> D {
+        let isSpace = hidden.scalar.properties.generalCategory == .spaceSeparator
+        let fix = isSpace && betweenWords ? " " : ""
+        let escape = "\\u" + InvisibleCharacter.code(Int(hidden.scalar.value)).dropFirst(2)
+        return D(.warning, .invisibleCharacter,
+                 "the text \(literal) contains \(hidden), which does not show, so it equals no text typed "
+                     + "without it; \(fix.isEmpty ? "delete it" : "type a plain space instead"), or write \(escape) if it is meant",
+                 at: hidden.offset..<(hidden.offset + 1), fixIt: FixIt(replacement: fix))
+    }
+
     static func unexpectedCharacter(_ c: Unicode.Scalar, at range: Range<Int>) -> D {
         // A no-break or zero-width space pasted from a web page: named, and what to type instead.
         if InvisibleCharacter.isInvisible(c) {

@@ -179,4 +179,15 @@ struct CheckerTests {
         #expect(try type("flag ? 1 : 2.0") == "dyn")
         #expect(try type("tags + tags") == "list(string)")
     }
+
+    /// A character that does not show, written as itself in a string literal, is named where it
+    /// is; as an escape it is meant, and in a name it is already a syntax error.
+    @Test func invisibleCharactersInTextAreNamed() {
+        #expect(Self.diagnostics("target == \"notice\u{A0}\"") == [
+            "17..<18: warning: the text \"notice\u{A0}\" contains U+00A0 NO-BREAK SPACE, which does not show, so it equals no text typed without it; delete it, or write \\u00A0 if it is meant [invisible-character] fix: ",
+        ])
+        #expect(Self.diagnostics("target in ['a', 'big\u{A0}sale']").map { $0.hasSuffix("[invisible-character] fix:  ") } == [true])
+        #expect(Self.diagnostics("target == '1\u{200B}' || uid == '\u{2060}'").count == 2)
+        #expect(Self.diagnostics(#"target == "notice\u00a0" && uid == 'a\tb'"#) == [])
+    }
 }

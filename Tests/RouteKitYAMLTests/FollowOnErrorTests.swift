@@ -436,4 +436,63 @@ import Testing
         #expect(defaults.first?.contains("'foreground' below it starts in its column, so YAML reads it") == true)
         #expect(defaults.dropFirst().map { $0.contains("unknown key 'tab'") } == [true])
     }
+
+    /// `alert:`, `params:` and `login:` left empty in a rule, `alert:` in `defaults` and `params:`
+    /// in a screen, with their entries below them in their column: one error each, and the table
+    /// checked as if the entries were indented (no "unknown key", no "missing param").
+    @Test func nestedEntriesInTheColumnOfTheirKeyAreOneErrorEach() throws {
+        let yaml = """
+            version: 1
+            tabs: [home]
+            login_screen: login
+            payload: {id: int, uid: string}
+            defaults:
+              alert:
+              title: News
+            screens:
+              login: {show: present}
+              detail:
+                show: push
+                params:
+                id: int
+            routes:
+              - name: a
+                when: 'true'
+                push: detail
+                params:
+                id: id
+                login:
+                user: uid
+
+            """
+        #expect(try diagnostics(yaml) == [
+            "6:9: error: expected a mapping for 'alert', found nothing: 'title' below it starts in its column, so YAML reads it as a key of 'defaults'; indent it to put it in 'alert' [wrong-type]",
+            "12:12: error: expected a mapping for 'params', found nothing: 'id' below it starts in its column, so YAML reads it as a key of screen 'detail'; indent it to put it in 'params' [wrong-type]",
+            "18:12: error: expected a mapping for 'params', found nothing: 'id' below it starts in its column, so YAML reads it as a key of the rule; indent it to put it in 'params' [wrong-type]",
+            "20:11: error: expected a mapping for 'login', found nothing: 'user' below it starts in its column, so YAML reads it as a key of the rule; indent it to put it in 'login' [wrong-type]",
+        ])
+        // In a flow mapping there are no columns: an empty value stays an empty value.
+        let flow = try diagnostics(Self.oneTab("routes:\n  - {name: a, when: 'true', tab: home, alert: , title: x}\n"))
+        #expect(flow.contains { $0.contains("expected a mapping for 'alert', found null") })
+        #expect(flow.contains { $0.contains("unknown key 'title' in a rule") })
+    }
+
+    /// A screen's key written in the column of the screens is moved into the screen above it, with
+    /// one error; a screen that happens to be named like a key (`login: {show: present}`) stays one.
+    @Test func aScreenKeyInTheColumnOfTheScreensIsOneError() throws {
+        let yaml = Self.oneTab("""
+            login_screen: login
+            screens:
+              detail:
+                show: push
+              params: {id: int}
+              login: {show: present}
+            routes:
+              - {name: a, when: 'true', push: detail, params: {id: 1}}
+
+            """)
+        #expect(try diagnostics(yaml) == [
+            "7:3: error: 'params' is a key of a screen, but it starts in the column of the screens, so YAML reads it as a screen; indent it to put it in screen 'detail' above [unknown-key]",
+        ])
+    }
 }

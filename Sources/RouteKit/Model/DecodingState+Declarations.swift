@@ -75,6 +75,9 @@ extension DecodingState {
 
     private mutating func decodeScreen(_ name: String, _ node: Node) -> Screen? {
         let what = "screen '\(name)'"
+        let node = withOutdentedEntriesMoved(node, readAs: ("a key of \(what)", "keys of \(what)"), describe: { "'\($0)'" }) { key in
+            key == "params" ? .besides(Self.screenKeys) : nil
+        }
         guard let fields = decoder.mapping(node, what, allowed: Self.screenKeys) else { return nil }
         guard let showNode = fields["show"] else {
             if !fields.isMisspelled("show") {
@@ -174,6 +177,9 @@ extension DecodingState {
 
     private mutating func decodeDefaults(_ node: Node) -> Defaults {
         var defaults = Defaults()
+        let node = withOutdentedEntriesMoved(node, readAs: ("a key of 'defaults'", "keys of 'defaults'"), describe: { "'\($0)'" }) { key in
+            key == "alert" ? .among(Self.alertKeys) : nil
+        }
         guard let fields = decoder.mapping(node, "'defaults'", allowed: Self.defaultsKeys)
         else { return defaults }
         if let value = fields["foreground"],

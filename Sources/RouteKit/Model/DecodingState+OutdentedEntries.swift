@@ -1,28 +1,36 @@
-extension DecodingState {
-    /// Sections that take a mapping of entries and are easily left empty with their entries
-    /// written below them in their own column (`screens:` then `detail: {…}` at the margin).
-    static let sectionsOfEntries = ["screens", "payload", "defaults"]
+/// Which keys, written after an empty `key:` in its column, were meant inside it.
+enum OutdentedEntryKeys {
+    /// Keys among these: `alert:` takes `title`, `message`, `confirm` and `cancel`.
+    case among([String])
+    /// Any name but these (the keys of the mapping the empty key is in) and close misspellings
+    /// of them: `params:` takes param names, but `rotues:` after `payload:` stays a misspelling.
+    case besides([String])
+}
 
-    /// `root` with the entries of such a section moved into it. YAML reads
+extension DecodingState {
+    /// `node` (a mapping) with the entries of its empty keys moved into them. YAML reads
     ///
     /// ```yaml
     /// screens:
     /// detail: {show: push}
     /// ```
     ///
-    /// as an empty `screens` and a top-level key `detail`: an error for the empty section, one
-    /// per entry ("unknown key"), then more for what they declare ("unknown screen"). One error
-    /// at the empty section says to indent them instead, and the table is checked as if they
-    /// were. Entries are taken while their keys are not top-level keys, nor close misspellings
-    /// of one (`rotues:` stays a misspelled key); in `defaults`, only its own keys are taken.
-    mutating func withOutdentedEntriesMoved(_ root: Node) -> Node {
-        guard case .mapping(let pairs) = root.content else { return root }
+    /// as an empty `screens` and a top-level key `detail`: an error for the empty key, one per
+    /// entry ("unknown key"), then more for what they declare ("unknown screen"). One error at
+    /// the empty key says to indent them instead, and the table is checked as if they were.
+    /// `keysOf` says which keys may be empty sections and what they take (nil: none);
+    /// `describe` names one in messages ("'alert'", "screen 'detail'"); `readAs` says what the
+    /// entries were read as, one and many ("a top-level key", "top-level keys").
+    mutating func withOutdentedEntriesMoved(
+        _ node: Node, readAs: (one: String, many: String), describe: (String) -> String, keysOf: (String) -> OutdentedEntryKeys?
+    ) -> Node {
+        guard case .mapping(let pairs) = node.content else { return node }
         var result: [Node.Pair] = []
         var index = 0
         while index < pairs.count {
             var pair = pairs[index]
             index += 1
-            guard case .scalar(let section) = pair.key.content, Self.sectionsOfEntries.contains(section.value),
+            guard case .scalar(let section) = pair.key.content, let takes = keysOf(section.value),
                 pair.value.tag == nil, case .scalar(let value) = pair.value.content,
                 value.style == .plain, value.value.isEmpty
             else {
@@ -30,7 +38,11 @@ extension DecodingState {
                 continue
             }
             var entries: [Node.Pair] = []
-            while index < pairs.count, isOutdentedEntry(pairs[index].key, of: section.value) {
+            // In a block mapping, in the column of the empty key (a flow mapping has no columns).
+            while index < pairs.count, pairs[index].key.range.start.column == pair.key.range.start.column,
+                pairs[index].key.range.start.line > pair.key.range.start.line,
+                isOutdentedEntry(pairs[index].key, takes)
+            {
                 entries.append(pairs[index])
                 index += 1
             }
@@ -38,22 +50,94 @@ extension DecodingState {
                 let keys = entries.compactMap { entry -> String? in
                     if case .scalar(let key) = entry.key.content { key.value } else { nil }
                 }
-                decoder.report(ModelMessages.outdentedEntries(of: section.value, keys: keys, at: pair.value.range,
-                                                                 firstEntry: first.key.range))
+                decoder.report(ModelMessages.outdentedEntries(
+                    of: describe(section.value), keys: keys, readAs: readAs, at: pair.value.range,
+                    firstEntry: first.key.range))
                 let range = SourceRange(file: first.key.range.file, start: first.key.range.start,
                                         end: last.value.range.end)
                 pair.value = Node(.mapping(entries), range: range)
             }
             result.append(pair)
         }
-        return Node(.mapping(result), tag: root.tag, range: root.range)
+        return Node(.mapping(result), tag: node.tag, range: node.range)
     }
 
-    private mutating func isOutdentedEntry(_ key: Node, of section: String) -> Bool {
-        guard case .scalar(let scalar) = key.content, !TableDecoder.topLevelKeys.contains(scalar.value) else {
-            return false
+    private mutating func isOutdentedEntry(_ key: Node, _ takes: OutdentedEntryKeys) -> Bool {
+        guard case .scalar(let scalar) = key.content else { return false }
+        switch takes {
+        case .among(let keys):
+            return keys.contains(scalar.value)
+        case .besides(let keys):
+            return !keys.contains(scalar.value) && decoder.suggestion(for: scalar.value, among: keys) == nil
         }
-        if section == "defaults" { return Self.defaultsKeys.contains(scalar.value) }
-        return decoder.suggestion(for: scalar.value, among: TableDecoder.topLevelKeys) == nil
+    }
+
+    /// The top level, for `screens:`, `payload:` or `defaults:` left empty.
+    mutating func withOutdentedSectionEntriesMoved(_ root: Node) -> Node {
+        withOutdentedEntriesMoved(root, readAs: ("a top-level key", "top-level keys"), describe: { "'\($0)'" }) { key in
+            switch key {
+            case "screens", "payload": .besides(TableDecoder.topLevelKeys)
+            case "defaults": .among(Self.defaultsKeys)
+            default: nil
+            }
+        }
+    }
+
+    /// The screens, with a screen's key written one level too far left moved into the screen
+    /// above it:
+    ///
+    /// ```yaml
+    /// screens:
+    ///   detail:
+    ///     show: push
+    ///   params: {id: int}    # meant inside 'detail'
+    /// ```
+    ///
+    /// would be a screen named `params` ("missing 'show'"), and every rule giving `detail` its
+    /// `id` an error. It is taken for a misplaced key when it is a screen's key whose value is
+    /// not a screen (a scalar such as `push`, or for `params` a mapping without `show`) and the
+    /// screen above does not have that key; one error says to indent it. (A screen may be named
+    /// `login`: `login: {show: present}` stays a screen.)
+    mutating func withStrayScreenKeysMoved(_ node: Node) -> Node {
+        guard case .mapping(let pairs) = node.content else { return node }
+        var result: [Node.Pair] = []
+        for pair in pairs {
+            guard let last = result.last, case .scalar(let key) = pair.key.content,
+                Self.screenKeys.contains(key.value), Self.isScreenKeyValue(pair.value, of: key.value),
+                case .scalar(let screen) = last.key.content, case .mapping(var fields) = last.value.content,
+                !fields.contains(where: { if case .scalar(let other) = $0.key.content { other.value == key.value } else { false } })
+            else {
+                result.append(pair)
+                continue
+            }
+            decoder.report(ModelMessages.strayScreenKey(key.value, screen: screen.value, at: pair.key.range))
+            // A screen of that name, if one is declared too, was dropped as a duplicate key.
+            screensWithErrors.insert(key.value)
+            fields.append(pair)
+            result[result.count - 1].value = Node(.mapping(fields), tag: last.value.tag, range: last.value.range)
+        }
+        return Node(.mapping(result), tag: node.tag, range: node.range)
+    }
+
+    private static func isScreenKeyValue(_ value: Node, of key: String) -> Bool {
+        switch value.content {
+        case .scalar: return true
+        case .mapping(let pairs):
+            return key == "params"
+                && !pairs.contains { if case .scalar(let other) = $0.key.content { other.value == "show" } else { false } }
+        case .sequence: return false
+        }
+    }
+
+    /// A rule's or the fallback's keys (`keys`), for `alert:`, `login:` or `params:` left empty.
+    mutating func withOutdentedRouteEntriesMoved(_ node: Node, keys: [String], of what: String) -> Node {
+        withOutdentedEntriesMoved(node, readAs: ("a key of \(what)", "keys of \(what)"), describe: { "'\($0)'" }) { key in
+            switch key {
+            case "alert": .among(Self.alertKeys)
+            case "login": .among(["user"])
+            case "params": .besides(keys)
+            default: nil
+            }
+        }
     }
 }

@@ -9,6 +9,7 @@ extension DecodingState {
     static let movingKeys = ["tab", "push", "present"]
 
     mutating func decodeRule(_ node: Node, in table: RouteTable) -> Rule? {
+        let node = withOutdentedRouteEntriesMoved(node, keys: Self.ruleKeys, of: "the rule")
         guard let fields = decoder.mapping(node, "a rule", allowed: Self.ruleKeys) else {
             return nil
         }
@@ -59,6 +60,7 @@ extension DecodingState {
                                                              at: node.range))
             return nil
         }
+        let node = withOutdentedRouteEntriesMoved(node, keys: Self.routeKeys, of: "the fallback")
         guard let fields = decoder.mapping(node, "'fallback'", allowed: Self.routeKeys) else {
             return nil
         }

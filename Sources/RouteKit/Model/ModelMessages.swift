@@ -32,16 +32,26 @@ enum ModelMessages {
                    at: range, notes: [DiagnosticNote("'\(container)' declared here", at: declared)])
     }
 
-    /// `screens:` left empty, its entries written below it in its column (at most three named).
-    static func outdentedEntries(of section: String, keys: [String], at range: SourceRange,
-                                 firstEntry: SourceRange) -> Diagnostic {
+    /// An empty `what` (`'screens'`), its entries written below it in its column and read as
+    /// `readAs` (one, and many: "a top-level key", "top-level keys"; at most three named).
+    static func outdentedEntries(of what: String, keys: [String], readAs: (one: String, many: String),
+                                 at range: SourceRange, firstEntry: SourceRange) -> Diagnostic {
         let named = keys.prefix(3).map { "'\($0)'" } + (keys.count > 3 ? ["\(keys.count - 3) more"] : [])
         let them = keys.count == 1 ? "it" : "them"
         return Diagnostic(.error, "wrong-type",
-                          "expected a mapping for '\(section)', found nothing: \(AnalysisMessages.list(named)) below it "
-                              + "\(keys.count == 1 ? "starts" : "start") in its column, so YAML reads \(them) as top-level keys; "
-                              + "indent \(them) to put \(them) in '\(section)'",
-                          at: range, notes: [DiagnosticNote("'\(keys[0])' starts here, in the column of '\(section)'", at: firstEntry)])
+                          "expected a mapping for \(what), found nothing: \(AnalysisMessages.list(named)) below it "
+                              + "\(keys.count == 1 ? "starts" : "start") in its column, so YAML reads \(them) as "
+                              + "\(keys.count == 1 ? readAs.one : readAs.many); "
+                              + "indent \(them) to put \(them) in \(what)",
+                          at: range, notes: [DiagnosticNote("'\(keys[0])' starts here, in the column of \(what)", at: firstEntry)])
+    }
+
+    /// `params:` of screen `detail` written in the column of the screens.
+    static func strayScreenKey(_ key: String, screen: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic(.error, "unknown-key",
+                   "'\(key)' is a key of a screen, but it starts in the column of the screens, so YAML reads it as a screen; "
+                       + "indent it to put it in screen '\(screen)' above",
+                   at: range)
     }
 
     static func emptyName(_ what: String, at range: SourceRange) -> Diagnostic {

@@ -36,8 +36,8 @@ public enum TableDecoder {
     public static let supportedVersion: Int64 = 1
 
     /// Decodes the documents of one table in table order. Pass `complete: false` when a file
-    /// could not be read (a YAML error): sections it may have declared are then not reported
-    /// missing.
+    /// could not be read (a YAML error; its root is nil): what it may have declared is then not
+    /// reported missing or unknown, and no table is made.
     ///
     /// ```swift
     /// let document = YAMLReader.read(bytes, file: "routes/app.yaml")
@@ -48,9 +48,14 @@ public enum TableDecoder {
         -> DecodedTable
     {
         var state = DecodingState()
+        var unread = false
         for document in documents {
             guard let root = document.root else {
-                state.loseEverySection()
+                // An empty file declares nothing; one that could not be read may have declared anything.
+                if !complete {
+                    state.loseEverySection()
+                    unread = true
+                }
                 continue
             }
             state.collect(root, file: document.file)
@@ -75,7 +80,8 @@ public enum TableDecoder {
         }
         let table = state.build()
         let diagnostics = state.decoder.diagnostics
-        let failed = diagnostics.contains { $0.severity == .error }
+        // Nothing is reported missing for want of an unread file, so no table is made without it.
+        let failed = unread || diagnostics.contains { $0.severity == .error }
         return DecodedTable(table: failed ? nil : table, partial: table,
                             predicatesOfBrokenRules: state.predicatesOfBrokenRules,
                             diagnostics: diagnostics,
@@ -153,7 +159,7 @@ struct DecodingState {
     }
 
     mutating func collect(_ root: Node, file: String) {
-        let root = withOutdentedEntriesMoved(root)
+        let root = withOutdentedSectionEntriesMoved(root)
         guard let top = decoder.mapping(root, "the top level of a route file",
                                         allowed: TableDecoder.topLevelKeys)
         else {
@@ -238,6 +244,10 @@ struct DecodingState {
     }
 
     private mutating func collectScreens(_ node: Node) {
+        let node = withStrayScreenKeysMoved(
+            withOutdentedEntriesMoved(node, readAs: ("a screen", "screens"), describe: { "screen '\($0)'" }) { _ in
+                .among(Self.screenKeys)
+            })
         guard let screens = decoder.mapping(node, "'screens'", allowed: []) else { return }
         for (name, pair) in screens.entries {
             guard !name.isEmpty else {

@@ -1,5 +1,16 @@
 extension Checker {
     /// The functions of the language, for "did you mean" suggestions.
+    /// Other languages' names for this language's functions (`len(x)`, `x.length()`,
+    /// `x.includes("a")`), with the name to write as a function and as a method (nil where it is
+    /// not one: `string` is no method).
+    static let otherLanguagesNames: [String: (function: String?, method: String?)] = [
+        "len": ("size", "size"), "length": ("size", "size"), "count": ("size", "size"), "strlen": ("size", nil),
+        "includes": (nil, "contains"), "has_prefix": ("startsWith", "startsWith"),
+        "hasPrefix": ("startsWith", "startsWith"), "has_suffix": ("endsWith", "endsWith"),
+        "hasSuffix": ("endsWith", "endsWith"), "match": ("matches", "matches"), "test": (nil, "matches"),
+        "str": ("string", nil), "parseInt": ("int", nil), "float": ("double", nil),
+    ]
+
     static let functionNames = [
         "contains", "double", "endsWith", "has", "int", "matches", "size", "startsWith", "string",
     ]
@@ -69,6 +80,7 @@ extension Checker {
             // At the name, where its fix applies: `target.startswith("a")` → `startsWith`. Where
             // the name's place is not known, over the call, with no fix to apply there.
             let suggestion = Suggestion.closest(to: name, in: Self.functionNames)
+                ?? Self.otherLanguagesNames[name].flatMap { receiver == nil ? $0.function : $0.method }
             let nameRange = callNames[range]
             report(ExpressionMessages.unknownFunction(name, suggestion: suggestion, at: nameRange ?? range,
                                                       fixable: nameRange != nil))

@@ -63,6 +63,22 @@ extension Checker {
             return ExpressionMessages.literalOfOtherType(
                 "the list", right, field: path.joined(separator: "."), declared: left,
                 written: "[" + written.joined(separator: ", ") + "]", at: rhs.range)
+        case .or:
+            // `type == "1" || "5"`: `||` joins conditions, and "5" is none.
+            for (comparison, extra) in [(lhs, rhs), (rhs, lhs)] {
+                guard case .literal(let added) = extra.kind, case .binary(.equal, let a, let b) = comparison.kind
+                else { continue }
+                let (subject, compared) = Self.path(of: a) != nil ? (a, b) : (b, a)
+                guard let path = Self.path(of: subject), case .literal(let literal) = compared.kind,
+                    ExpressionType(literal: literal) == ExpressionType(literal: added)
+                else { continue }
+                let values = (comparison.range.lowerBound < extra.range.lowerBound ? [literal, added] : [added, literal])
+                    .map { Value(literal: $0).description }
+                return ExpressionMessages.eitherValue(
+                    path.joined(separator: "."), values: values, [left, right],
+                    at: lhs.range.lowerBound..<rhs.range.upperBound)
+            }
+            return nil
         default:
             return nil
         }

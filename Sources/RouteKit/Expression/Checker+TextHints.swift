@@ -40,9 +40,6 @@ extension Checker {
         func isStringField(_ expr: Expr, _ type: ExpressionType) -> Bool {
             type == .string && Self.path(of: expr) != nil
         }
-        func isBoolField(_ expr: Expr, _ type: ExpressionType) -> Bool {
-            type == .bool && Self.path(of: expr) != nil
-        }
         switch op {
         case .equal, .notEqual:
             for (word, field) in [(lhs, rhs), (rhs, lhs)] {
@@ -53,8 +50,9 @@ extension Checker {
             }
             if isStringField(lhs, left) { hintText(rhs, .comparison) }
             if isStringField(rhs, right) { hintText(lhs, .comparison) }
-            if isBoolField(lhs, left) { hintBoolean(rhs) }
-            if isBoolField(rhs, right) { hintBoolean(lhs) }
+            // Compared with any bool (`target.contains("sale") == True`), a word is a boolean.
+            if left == .bool { hintBoolean(rhs) }
+            if right == .bool { hintBoolean(lhs) }
         case .in:
             guard isStringField(lhs, left), case .list(let elements) = rhs.kind else { return }
             for element in elements { hintText(element, .comparison) }

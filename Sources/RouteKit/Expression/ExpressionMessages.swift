@@ -97,6 +97,15 @@ enum ExpressionMessages {
                  at: range)
     }
 
+    /// `type == "1" || "5"`: the second value was meant as another value of `field`.
+    static func eitherValue(_ field: String, values: [String], _ types: [ExpressionType], at range: Range<Int>) -> D {
+        let written = "\(field) in [\(values.joined(separator: ", "))]"
+        return D(.error, .typeMismatch,
+                 "operator '||' cannot be applied to \(types.map { "'\($0)'" }.joined(separator: " and ")); "
+                     + "'||' joins conditions, not values: to test for either value, write \(written)",
+                 at: range, fixIt: FixIt(replacement: written))
+    }
+
     /// An element of a mixed list that the left side of `in` never equals. `name`: the left
     /// side's field path, when it is one.
     static func listElementNeverEqual(_ literal: Literal, to name: String?, _ left: ExpressionType,

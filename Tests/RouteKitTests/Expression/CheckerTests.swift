@@ -190,4 +190,24 @@ struct CheckerTests {
         #expect(Self.diagnostics("target == '1\u{200B}' || uid == '\u{2060}'").count == 2)
         #expect(Self.diagnostics(#"target == "notice\u00a0" && uid == 'a\tb'"#) == [])
     }
+
+    /// Slips from other languages get the spelling of this one: `||` between values, their names
+    /// for `size` and `contains`, a capitalized `True`.
+    @Test func otherLanguagesHabitsAreTranslated() {
+        #expect(Self.diagnostics("type == 3 || 4") == [
+            "0..<14: error: operator '||' cannot be applied to 'bool' and 'int'; '||' joins conditions, not values: to test for either value, write type in [3, 4] [type-mismatch] fix: type in [3, 4]",
+        ])
+        #expect(Self.diagnostics("'a' == target || 'b'").first?.hasSuffix("write target in [\"a\", \"b\"] [type-mismatch] fix: target in [\"a\", \"b\"]") == true)
+        #expect(Self.diagnostics("len(target) > 1") == [
+            "0..<3: error: unknown function 'len'; did you mean 'size'? [unknown-function] fix: size",
+        ])
+        #expect(Self.diagnostics("target.includes('a')") == [
+            "7..<15: error: unknown function 'includes'; did you mean 'contains'? [unknown-function] fix: contains",
+        ])
+        // `string` is no method: nothing to offer for `type.str()`.
+        #expect(Self.diagnostics("type.str() == 'a'") == ["5..<8: error: unknown function 'str' [unknown-function]"])
+        #expect(Self.diagnostics("target.contains('a') == True") == [
+            "24..<28: warning: undeclared payload field 'True'; for the boolean, write true, or declare the field under 'payload' [undeclared-field]",
+        ])
+    }
 }

@@ -323,6 +323,24 @@ import Testing
                 + "with int(), double() or string()",
         ])
     }
+
+    /// ` #` in an unquoted value starts a YAML comment: `when: x == "promo #1"` is read as
+    /// `x == "promo`. The error about the cut string says so, and how to quote the whole value
+    /// (in double quotes when it holds single ones); a string cut otherwise gets no such note.
+    @Test func aValueCutByACommentIsExplained() throws {
+        let cut = try diagnostics(Self.table(when: #"x == "promo #1""#))
+        #expect(cut.map(\.message) == ["unterminated string literal"])
+        #expect(cut.first?.notes.map(\.message) == [
+            #"' #' starts a YAML comment, so the value ends before it; put the whole value in quotes: 'x == "promo #1"'"#,
+        ])
+        let quoted = try loadTable(yaml: Self.table(when: #"'x == "promo #1"'"#))
+        #expect(quoted.diagnostics.isEmpty)
+        let single = try diagnostics(Self.table(when: "x == 'it s #2'"))
+        #expect(single.first?.notes.first?.message.hasSuffix(#"put the whole value in quotes: "x == 'it s #2'""#) == true)
+        let unclosed = try diagnostics(Self.table(when: #"x == "promo"#))
+        #expect(unclosed.map(\.message) == ["unterminated string literal"])
+        #expect(unclosed.first?.notes == [])
+    }
 }
 
 extension String {

@@ -162,12 +162,33 @@ private struct RuleChecker {
             let fixIt = diagnostic.fixIt.flatMap {
                 $0.spelled(in: source.style, atStart: diagnostic.range.lowerBound == 0)
             }
+            let notes = diagnostic.message == ExpressionMessages.unterminatedStringText
+                ? commentCut(source).map { [DiagnosticNote($0)] } ?? [] : []
             diagnostics.append(Diagnostic(
-                diagnostic.severity, diagnostic.code, diagnostic.message, at: range, fixIt: fixIt))
+                diagnostic.severity, diagnostic.code, diagnostic.message, at: range, notes: notes, fixIt: fixIt))
         }
         guard var checked, !found.contains(where: { $0.severity == .error }) else { return nil }
         checked.fields = fieldLists.insert(checked.fields).memberAfterInsert
         return checked
+    }
+
+    /// For an unquoted YAML value cut short by a comment (`when: target == "promo #1"` is read
+    /// as `target == "promo`): the advice to quote the whole of it. nil when no ` #` follows
+    /// the value on its line.
+    private func commentCut(_ source: ExpressionSource) -> String? {
+        guard source.style == .plain, let whole = source.range, let file = files[whole.file] else { return nil }
+        let utf8 = file.text.utf8
+        guard whole.end.offset < utf8.count else { return nil }
+        let after = utf8[utf8.index(utf8.startIndex, offsetBy: whole.end.offset)...]
+        let rest = after.prefix { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") }
+        guard let hash = rest.firstIndex(of: UInt8(ascii: "#")),
+            rest[..<hash].allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }), hash != rest.startIndex
+        else { return nil }
+        let value = source.text + String(decoding: rest, as: UTF8.self)
+        let quoted = value.contains("'") && !value.contains("\"") && !value.contains("\\")
+            ? "\"" + value + "\""
+            : "'" + value.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'"
+        return "' #' starts a YAML comment, so the value ends before it; put the whole value in quotes: \(quoted)"
     }
 
     /// The file ranges of parts of an expression, found in one pass over its source.

@@ -289,8 +289,10 @@ enum ExpressionMessages {
         D(.error, .unknownFunction, "macro '\(name)' is not supported", at: range)
     }
 
+    static let unterminatedStringText = "unterminated string literal"
+
     static func unterminatedString(at range: Range<Int>) -> D {
-        D(.error, .syntaxError, "unterminated string literal", at: range)
+        D(.error, .syntaxError, unterminatedStringText, at: range)
     }
 
     static func wrongArity(_ function: String, method: Bool, expected: Int, got: Int,

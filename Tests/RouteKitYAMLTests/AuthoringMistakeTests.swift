@@ -324,6 +324,32 @@ import Testing
         ])
     }
 
+    /// A ',' or a '- ' left out joins two names into one: each use of a part says so.
+    @Test func namesJoinedByAMissingSeparatorAreNamed() throws {
+        let yaml = """
+            version: 1
+            tabs: [home, discover messages]
+            screens:
+              list: {show: push, tab: home}
+              thread: {show: push, tab: home}
+            routes:
+              - name: a
+                when: 'true'
+                tab: discover
+              - name: b
+                when: 'true'
+                push:
+                  - list
+                    thread
+
+            """
+        #expect(try lines(yaml) == [
+            "9:10: error: unknown tab 'discover'; the declared tab 'discover messages' holds it: if 'discover' and 'messages' are tabs of their own, separate them with ',' in 'tabs'",
+            "13:9: error: unknown screen 'list thread'; it is 'list' and 'thread' read as one name: give each screen its own '- ' line, or write [list, thread]",
+        ])
+        #expect(try diagnostics(yaml).first?.notes.first?.range?.start.line == 2)
+    }
+
     /// ` #` in an unquoted value starts a YAML comment: `when: x == "promo #1"` is read as
     /// `x == "promo`. The error about the cut string says so, and how to quote the whole value
     /// (in double quotes when it holds single ones); a string cut otherwise gets no such note.

@@ -168,6 +168,12 @@ extension DecodingState {
                 decoder.report(ModelMessages.quotedTabIndex(name, tab: tabs[index].name, at: node.range))
                 return nil
             }
+            // `tabs: [home, discover messages]`: a ',' left out joins two tabs into one name.
+            if !name.contains(" "), let joined = tabs.first(where: { $0.name.split(separator: " ").contains(Substring(name)) }) {
+                decoder.report(ModelMessages.tabInJoinedName(name, declared: joined.name, at: node.range,
+                                                             declaredAt: joined.range))
+                return nil
+            }
             let hint = decoder.suggestion(for: name, among: tabNames)
             decoder.report(ModelMessages.unknownName("tab", name, hint: hint, at: node.range))
             return nil

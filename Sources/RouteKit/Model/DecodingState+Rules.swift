@@ -213,6 +213,11 @@ extension DecodingState {
                 decoder.report(ModelMessages.screensWithoutList(name, parts, at: nameNode.range))
                 return nil
             }
+            let words = name.split(whereSeparator: \.isWhitespace).map(String.init)
+            if words.count > 1, words.allSatisfy({ table.screen(named: $0) != nil }) {
+                decoder.report(ModelMessages.screensJoined(name, words, at: nameNode.range))
+                return nil
+            }
             let hint = decoder.suggestion(for: name, among: screenNodes.lazy.map(\.name))
             decoder.report(ModelMessages.unknownName("screen", name, hint: hint, at: nameNode.range))
             return nil

@@ -275,6 +275,24 @@ enum ModelMessages {
                    at: range, fixIt: FixIt(replacement: written))
     }
 
+    /// `tab: messages` where `tabs` declares `discover messages`, a ',' left out.
+    static func tabInJoinedName(_ name: String, declared: String, at range: SourceRange,
+                                declaredAt: SourceRange) -> Diagnostic {
+        Diagnostic(.error, "unknown-tab",
+                   "unknown tab '\(name)'; the declared tab '\(declared)' holds it: if "
+                       + "\(AnalysisMessages.list(declared.split(separator: " ").map { "'\($0)'" })) are tabs of their own, "
+                       + "separate them with ',' in 'tabs'",
+                   at: range, notes: [DiagnosticNote("'\(declared)' declared here", at: declaredAt)])
+    }
+
+    /// `- list` then `  thread` on the next line: one plain scalar, 'list thread'.
+    static func screensJoined(_ name: String, _ screens: [String], at range: SourceRange) -> Diagnostic {
+        Diagnostic(.error, "unknown-screen",
+                   "unknown screen '\(name)'; it is \(AnalysisMessages.list(screens.map { "'\($0)'" })) read as one name: "
+                       + "give each screen its own '- ' line, or write [\(screens.joined(separator: ", "))]",
+                   at: range)
+    }
+
     static func screensWithoutList(_ name: String, _ screens: [String], at range: SourceRange) -> Diagnostic {
         let list = "[" + screens.joined(separator: ", ") + "]"
         return Diagnostic(.error, "unknown-screen",

@@ -226,34 +226,6 @@ enum YAMLMessages {
         }
     }
 
-    /// For libyaml's "mapping values are not allowed" on a line indented deeper than a
-    /// `key: value` line that sits in the column of an empty `section:` line before it:
-    ///
-    /// ```yaml
-    /// payload:
-    /// type: int      # meant to be inside 'payload'
-    ///   id: int      # the error: read as more of the value 'int'
-    /// ```
-    ///
-    /// the fix is to indent the line above, not this one. `lines`: the line of the problem, then
-    /// the non-blank lines before it, nearest first.
-    static func outdentedKeyHint(lines: [String]) -> String? {
-        guard lines.count == 3 else { return nil }
-        let (here, above, section) = (lines[0], lines[1], lines[2])
-        let indentation = { (line: String) in line.prefix { $0 == " " }.count }
-        let entry = above.dropFirst(indentation(above))
-        let heading = section.dropFirst(indentation(section))
-        guard indentation(here) > indentation(above), indentation(section) == indentation(above),
-            !entry.hasPrefix("- "), !heading.hasPrefix("- "),
-            let colon = entry.range(of: ": "), !entry[colon.upperBound...].allSatisfy({ $0 == " " }),
-            heading.hasSuffix(":"), !heading.dropLast().contains(":")
-        else { return nil }
-        let key = entry[..<colon.lowerBound]
-        return "'\(key)' on the line above starts in the column of '\(heading.dropLast())', so it is read as "
-            + "a key beside it, and this line as more of its value; to put '\(key)' in '\(heading.dropLast())', "
-            + "indent it as this line is"
-    }
-
     /// Whether `byte` ends a quoted scalar or a flow collection: text right after it cannot go
     /// on the value.
     static func closesAValue(_ byte: UInt8?) -> Bool {

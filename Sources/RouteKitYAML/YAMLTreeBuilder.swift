@@ -206,8 +206,8 @@ struct YAMLTreeBuilder {
         // libyaml's wording for a tab where indentation is expected does not mention the tab.
         if problem == "found character that cannot start any token", character == UInt8(ascii: "\t") {
             problem = YAMLMessages.tabIndentation
-        } else if ["mapping values are not allowed in this context", "did not find expected key"].contains(failure.problem),
-            let hint = YAMLMessages.outdentedKeyHint(lines: linesEnding(at: position.offset, count: 3))
+        } else if let hint = YAMLMessages.lineHint(failure.problem, lines: linesEnding(at: position.offset, count: 3),
+                                                    closedBefore: closedBefore)
         {
             notes.append(DiagnosticNote(hint))
         } else if let hint = YAMLMessages.syntaxHint(

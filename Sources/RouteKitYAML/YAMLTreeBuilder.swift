@@ -187,14 +187,20 @@ struct YAMLTreeBuilder {
         let position = positions.position(failure.problemMark)
         var notes: [DiagnosticNote] = []
         var contextLine: Int?
+        var contextOffset: Int?
         if let context = failure.context {
             let contextPosition = positions.position(failure.contextMark)
             contextLine = contextPosition.line
+            contextOffset = contextPosition.offset
             notes.append(DiagnosticNote(YAMLMessages.style(context),
                                         at: SourceRange(file: file, at: contextPosition)))
         }
         // What the reader cannot see comes before advice about what it can (which it may explain).
-        if let (invisible, place) = positions.invisibleCharacter(near: position.offset) {
+        // Near the problem, or near the place libyaml's context names (a blank line may stand
+        // between them: `tab:<U+00A0>home`, then an empty line, then the next item).
+        if let (invisible, place) = positions.invisibleCharacter(near: position.offset)
+            ?? contextOffset.flatMap({ positions.invisibleCharacter(near: $0) })
+        {
             let end = SourcePosition(line: place.line, column: place.column + 1,
                                      offset: place.offset + UTF8.width(invisible.scalar))
             notes.append(DiagnosticNote(YAMLMessages.invisibleCharacter(invisible, line: place.line),

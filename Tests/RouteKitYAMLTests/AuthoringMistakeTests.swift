@@ -350,6 +350,29 @@ import Testing
         #expect(try diagnostics(yaml).first?.notes.first?.range?.start.line == 2)
     }
 
+    /// Other tools' words for values get the format's word as a fix-it, which fixes the table.
+    @Test(arguments: [
+        ("  modal: {show: modal}\nroutes:\n  - {name: a, when: 'true', present: modal}\n", "'present'"),
+        ("routes:\n  - {name: a, when: 'true', tab: home, foreground: silent}\n", "'ignore'"),
+        ("routes:\n  - {name: a, when: 'true', tab: home}\nfallback: no\n", "'none'"),
+        ("routes:\n  - {name: a, when: 'true', tab: home}\nfallback: false\n", "'none'"),
+    ])
+    func otherToolsWordsForValuesAreTranslated(_ tail: String, meant: String) throws {
+        let yaml = Self.header + tail
+        let found = try diagnostics(yaml)
+        #expect(found.count == 1, "\(found.map(\.message))")
+        let diagnostic = try #require(found.first)
+        #expect(diagnostic.message.contains(meant), "\(diagnostic.message)")
+        #expect(try diagnostics(try applying(diagnostic, to: yaml)).filter { $0.severity == .error }.isEmpty)
+    }
+
+    /// In a flow mapping `tab:<U+00A0>home` is one key: the space after the ':' was meant.
+    @Test func aNoBreakSpaceAfterAColonIsToBeTypedAsASpace() throws {
+        let found = try diagnostics(Self.header + "routes:\n  - {name: a, when: 'true', tab:\u{A0}home}\n")
+        #expect(found.first?.notes.first?.message
+            == "'tab:\u{A0}home' contains U+00A0 NO-BREAK SPACE, which does not show; type a plain space instead")
+    }
+
     /// ` #` in an unquoted value starts a YAML comment: `when: x == "promo #1"` is read as
     /// `x == "promo`. The error about the cut string says so, and how to quote the whole value
     /// (in double quotes when it holds single ones); a string cut otherwise gets no such note.

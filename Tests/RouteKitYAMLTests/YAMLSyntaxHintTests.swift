@@ -128,6 +128,16 @@ import Testing
         #expect(hint.range == nil)
     }
 
+    /// A no-break space after `tab:` makes `tab: home` one plain scalar; with a blank line before
+    /// the next item, libyaml's error is two lines below it, and its context names the line.
+    @Test func anInvisibleCharacterOnTheContextsLineIsNamed() throws {
+        let diagnostic = try #require(readYAML("routes:\n  - name: a\n    tab:\u{A0}home\n\n  - name: b\n").diagnostics.first)
+        #expect(diagnostic.range.start.line == 5)
+        #expect(diagnostic.notes.contains {
+            $0.message.hasPrefix("line 3 contains U+00A0 NO-BREAK SPACE here") && $0.range?.start.line == 3
+        })
+    }
+
     @Test func libyamlsContextStaysTheFirstNote() throws {
         let diagnostic = try #require(readYAML("alert:\n  title: \"New message\n").diagnostics.first)
         #expect(diagnostic.notes.map(\.message) == [

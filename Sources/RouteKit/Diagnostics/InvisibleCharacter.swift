@@ -42,7 +42,14 @@ package struct InvisibleCharacter: CustomStringConvertible {
     }
 
     /// The advice for a name or key that holds one.
+    /// After a ':' (`tab:<U+00A0>home` in a flow mapping, read as one key) the space was meant.
     package static func advice(for text: some StringProtocol) -> String? {
-        first(in: text).map { "'\(text)' contains \($0), which does not show; delete it or retype the name" }
+        first(in: text).map { hidden in
+            let scalars = Array(text.unicodeScalars)
+            let afterColon = hidden.offset > 0 && scalars[hidden.offset - 1] == ":"
+                && hidden.scalar.properties.generalCategory == .spaceSeparator
+            return "'\(text)' contains \(hidden), which does not show; "
+                + (afterColon ? "type a plain space instead" : "delete it or retype the name")
+        }
     }
 }

@@ -72,8 +72,10 @@ extension DecodingState {
     /// tab's `{tab: home}`, or a screen's `{push: detail}` / `{present: notice}`.
     private func fallbackMeant(by node: Node, in table: RouteTable) -> String? {
         if case .null? = node.resolvedScalar { return "none" }
+        // `fallback: false` and YAML 1.1's `no` and `off` mean no fallback too.
+        if case .bool(false)? = node.resolvedScalar { return "none" }
         guard case .string(let name)? = node.resolvedScalar else { return nil }
-        if name.lowercased() == "none" { return "none" }
+        if ["none", "no", "off", "nothing", "nil"].contains(name.lowercased()) { return "none" }
         if table.tabs.contains(name) { return "{tab: \(name)}" }
         guard let screen = table.screens.first(where: { $0.name == name }) else { return nil }
         return "{\(screen.show.rawValue): \(name)}"

@@ -63,9 +63,18 @@ enum ModelMessages {
         words.map { "'\($0)'" }.joined(separator: ", ")
     }
 
+    /// Other tools' words for the format's values (`show: modal`), with the value meant; offered
+    /// only where that value is one of those expected.
+    static let valueSynonyms = [
+        "modal": "present", "sheet": "present", "popup": "present", "overlay": "present",
+        "stack": "push", "navigation": "push", "open": "navigate", "go": "navigate", "silent": "ignore",
+        "none": "ignore", "refresh": "reload", "update": "reload",
+    ]
+
     static func invalidValue(_ value: String, for key: String, expected: [String],
                              at range: SourceRange) -> Diagnostic {
         let hint = Suggestion.closest(to: value, in: expected)
+            ?? valueSynonyms[value.lowercased()].flatMap { expected.contains($0) ? $0 : nil }
         return Diagnostic(.error, "invalid-value",
                           "invalid value '\(value)' for '\(key)'; expected one of \(quotedList(expected))"
                               + (hint.map { "; did you mean '\($0)'?" } ?? ""),

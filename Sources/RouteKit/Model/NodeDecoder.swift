@@ -49,6 +49,12 @@ struct NodeDecoder {
                 report(ModelMessages.unknownKey(scalar.value, in: what(), hint: hint, nested: nested,
                                                 allowed: allowed, at: key.range))
                 if let hint { mapping.misspelled.append(hint) }
+                // `{tab:<U+00A0>home}` is one key, which stands for `tab`: it is not also missing.
+                if let colon = scalar.value.firstIndex(of: ":"), InvisibleCharacter.first(in: scalar.value) != nil,
+                    allowed.contains(String(scalar.value[..<colon]))
+                {
+                    mapping.misspelled.append(String(scalar.value[..<colon]))
+                }
                 // They are reported here, so not also missing (`missing-action`).
                 if let nested { mapping.misspelled.append(contentsOf: nested) }
                 continue

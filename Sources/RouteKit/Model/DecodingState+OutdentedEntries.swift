@@ -24,15 +24,18 @@ extension DecodingState {
     mutating func withOutdentedEntriesMoved(
         _ node: Node, readAs: (one: String, many: String), describe: (String) -> String, keysOf: (String) -> OutdentedEntryKeys?
     ) -> Node {
-        guard case .mapping(let pairs) = node.content else { return node }
+        // Every rule and screen passes through here: most have no empty key, and are kept as
+        // they are, with no copy.
+        guard case .mapping(let pairs) = node.content,
+            pairs.contains(where: { Self.isEmptyPlain($0.value) && Self.keyText($0.key).flatMap(keysOf) != nil })
+        else { return node }
         var result: [Node.Pair] = []
         var index = 0
         while index < pairs.count {
             var pair = pairs[index]
             index += 1
-            guard case .scalar(let section) = pair.key.content, let takes = keysOf(section.value),
-                pair.value.tag == nil, case .scalar(let value) = pair.value.content,
-                value.style == .plain, value.value.isEmpty
+            guard Self.isEmptyPlain(pair.value), case .scalar(let section) = pair.key.content,
+                let takes = keysOf(section.value)
             else {
                 result.append(pair)
                 continue
@@ -60,6 +63,15 @@ extension DecodingState {
             result.append(pair)
         }
         return Node(.mapping(result), tag: node.tag, range: node.range)
+    }
+
+    private static func isEmptyPlain(_ node: Node) -> Bool {
+        guard node.tag == nil, case .scalar(let value) = node.content else { return false }
+        return value.style == .plain && value.value.isEmpty
+    }
+
+    private static func keyText(_ key: Node) -> String? {
+        if case .scalar(let scalar) = key.content { scalar.value } else { nil }
     }
 
     private mutating func isOutdentedEntry(_ key: Node, _ takes: OutdentedEntryKeys) -> Bool {
@@ -99,7 +111,11 @@ extension DecodingState {
     /// screen above does not have that key; one error says to indent it. (A screen may be named
     /// `login`: `login: {show: present}` stays a screen.)
     mutating func withStrayScreenKeysMoved(_ node: Node) -> Node {
-        guard case .mapping(let pairs) = node.content else { return node }
+        guard case .mapping(let pairs) = node.content,
+            pairs.contains(where: { pair in
+                Self.keyText(pair.key).map { Self.screenKeys.contains($0) && Self.isScreenKeyValue(pair.value, of: $0) } ?? false
+            })
+        else { return node }
         var result: [Node.Pair] = []
         for pair in pairs {
             guard let last = result.last, case .scalar(let key) = pair.key.content,

@@ -11,6 +11,10 @@ extension YAMLMessages {
             if closedBefore == UInt8(ascii: "'") || closedBefore == UInt8(ascii: "\"") {
                 return lines.first.flatMap(quotesInsideHint)
             }
+            // `title: *New stories for you`: the alias ended at its name, and text follows.
+            if let value = lines.first.flatMap(keyAndValue)?.value, value.hasPrefix("*") || value.hasPrefix("&") {
+                return aliasOrAnchorHint
+            }
             return outdentedKeyHint(lines: lines)
         default:
             return nil

@@ -219,11 +219,18 @@ enum YAMLMessages {
                 + "for a backslash, or use single quotes, in which it is an ordinary character"
         case "did not find expected alphabetic or numeric character"
         where context == "while scanning an alias" || context == "while scanning an anchor":
-            return "a '*' or '&' at the start of a value, or after a '!' tag, is read as an alias "
-                + "or an anchor; put the whole value in quotes"
+            return aliasOrAnchorHint
         default:
             return nil
         }
+    }
+
+    static let aliasOrAnchorHint = "a '*' or '&' at the start of a value, or after a '!' tag, is read as an alias "
+        + "or an anchor; put the whole value in quotes"
+
+    static func unusedAnchor(_ name: String) -> String {
+        "anchor '&\(name)' is never used; YAML reads '&\(name)' at the start of a value as an anchor, not as text: "
+            + "if it is part of the value, put the whole value in quotes, or else remove it"
     }
 
     /// Whether `byte` ends a quoted scalar or a flow collection: text right after it cannot go

@@ -32,6 +32,10 @@ struct YAMLTreeBuilder {
     private var documentCount = 0
     private var stack: [Frame] = []
     private var anchors: [String: Anchored] = [:]
+    /// Where each anchor is first defined; those no alias names (`aliased`) are unused.
+    private var anchorPlaces: [String: SourceRange] = [:]
+    /// Names given by aliases, defined or not (`&r [*r]` names `r` before it is defined).
+    private var aliased: Set<String> = []
     private var openAnchors: Set<String> = []
     private var expandedNodes = 0
 
@@ -51,7 +55,11 @@ struct YAMLTreeBuilder {
         if let root, root.tag == nil, root.content == .scalar(Node.Scalar("")) {
             return YAMLDocument(root: nil, diagnostics: diagnostics)
         }
-        return YAMLDocument(root: failed ? nil : root, diagnostics: diagnostics,
+        // `title: &more news`: YAML reads `&more` as an anchor, and the text loses it silently.
+        let unused = failed ? [] : anchorPlaces.filter { !aliased.contains($0.key) }
+            .sorted { $0.value.start.offset < $1.value.start.offset }
+            .map { Diagnostic(.warning, "unused-anchor", YAMLMessages.unusedAnchor($0.key), at: $0.value) }
+        return YAMLDocument(root: failed ? nil : root, diagnostics: diagnostics + unused,
                             mappingsWithFailedMerges: mappingsWithFailedMerges)
     }
 
@@ -95,6 +103,7 @@ struct YAMLTreeBuilder {
             let name = e.data.alias.anchor.map { String(cString: $0) } ?? ""
             let start = positions.position(e.start_mark)
             let aliasRange = range(start, positions.position(e.end_mark))
+            aliased.insert(name)
             guard let anchored = anchors[name] else {
                 report(openAnchors.contains(name) ? YAMLMessages.recursiveAlias(name)
                     : YAMLMessages.undefinedAlias(name), at: aliasRange)
@@ -260,7 +269,10 @@ struct YAMLTreeBuilder {
     // MARK: - Helpers
 
     private mutating func add(_ node: consuming Node, nodeCount: Int, anchor: String?) {
-        if let anchor { anchors[anchor] = Anchored(node: copy node, nodeCount: nodeCount) }
+        if let anchor {
+            if anchors[anchor] == nil { anchorPlaces[anchor] = SourceRange(file: file, at: node.range.start) }
+            anchors[anchor] = Anchored(node: copy node, nodeCount: nodeCount)
+        }
         guard !stack.isEmpty else {
             if root == nil { root = node }
             return

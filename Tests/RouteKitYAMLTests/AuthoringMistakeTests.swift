@@ -373,6 +373,18 @@ import Testing
             == "'tab:\u{A0}home' contains U+00A0 NO-BREAK SPACE, which does not show; type a plain space instead")
     }
 
+    /// `title: &more news` loses `&more` to an anchor that nothing uses: a warning says so. An
+    /// anchor used by an alias or a merge draws nothing.
+    @Test func anUnusedAnchorIsReported() throws {
+        let yaml = Self.header + "routes:\n  - name: a\n    when: 'true'\n    tab: home\n    alert:\n      title: &more news for you\n"
+        let found = try lines(yaml)
+        #expect(found == [
+            "13:20: warning: anchor '&more' is never used; YAML reads '&more' at the start of a value as an anchor, not as text: if it is part of the value, put the whole value in quotes, or else remove it",
+        ])
+        let used = Self.header + "routes:\n  - {name: a, when: 'true', tab: &t home}\n  - &r {name: b, when: 'false', tab: *t}\n  - {<<: *r, name: c}\n"
+        #expect(try diagnostics(used).filter { $0.code == "unused-anchor" }.isEmpty)
+    }
+
     /// ` #` in an unquoted value starts a YAML comment: `when: x == "promo #1"` is read as
     /// `x == "promo`. The error about the cut string says so, and how to quote the whole value
     /// (in double quotes when it holds single ones); a string cut otherwise gets no such note.

@@ -33,7 +33,8 @@ import Testing
     /// Every value character copied from the source maps to that same source character.
     @Test(arguments: cases) func copiedCharactersMapToThemselves(_ c: Case) throws {
         let document = readYAML(c.text)
-        #expect(document.diagnostics.isEmpty)
+        // (An anchor no alias uses is a warning, beside the point here.)
+        #expect(document.diagnostics.filter { $0.code != "unused-anchor" }.isEmpty)
         let root = try #require(document.root)
         let node = try #require(Self.when(root))
         let value = Array(try #require(node.scalarValue).unicodeScalars)

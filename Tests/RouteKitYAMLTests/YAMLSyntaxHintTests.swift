@@ -138,6 +138,18 @@ import Testing
         })
     }
 
+    /// `title: *New stories`: an alias, then text libyaml does not expect; the hint is to quote
+    /// the value, not to line anything up.
+    @Test func textAfterAnAliasSaysToQuoteTheValue() throws {
+        let found = readYAML("alert:\n  title: *New stories for you\n").diagnostics
+        #expect(found.map(\.rendered) == [
+            "2:10: undefined-alias: undefined alias '*New'; define the anchor '&New' before it",
+            "2:15: yaml-syntax: did not find expected key (check the indentation)",
+        ])
+        #expect(found.last?.notes.last?.message
+            == "a '*' or '&' at the start of a value, or after a '!' tag, is read as an alias or an anchor; put the whole value in quotes")
+    }
+
     @Test func libyamlsContextStaysTheFirstNote() throws {
         let diagnostic = try #require(readYAML("alert:\n  title: \"New message\n").diagnostics.first)
         #expect(diagnostic.notes.map(\.message) == [

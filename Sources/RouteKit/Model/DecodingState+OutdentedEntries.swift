@@ -34,8 +34,7 @@ extension DecodingState {
         while index < pairs.count {
             var pair = pairs[index]
             index += 1
-            guard Self.isEmptyPlain(pair.value), case .scalar(let section) = pair.key.content,
-                let takes = keysOf(section.value)
+            guard Self.isEmptyPlain(pair.value), let section = Self.keyText(pair.key), let takes = keysOf(section)
             else {
                 result.append(pair)
                 continue
@@ -50,11 +49,8 @@ extension DecodingState {
                 index += 1
             }
             if let first = entries.first, let last = entries.last {
-                let keys = entries.compactMap { entry -> String? in
-                    if case .scalar(let key) = entry.key.content { key.value } else { nil }
-                }
                 decoder.report(ModelMessages.outdentedEntries(
-                    of: describe(section.value), keys: keys, readAs: readAs, at: pair.value.range,
+                    of: describe(section), keys: entries.compactMap { Self.keyText($0.key) }, readAs: readAs, at: pair.value.range,
                     firstEntry: first.key.range))
                 let range = SourceRange(file: first.key.range.file, start: first.key.range.start,
                                         end: last.value.range.end)
@@ -74,13 +70,17 @@ extension DecodingState {
         if case .scalar(let scalar) = key.content { scalar.value } else { nil }
     }
 
+    private static func has(_ pairs: [Node.Pair], _ key: String) -> Bool {
+        pairs.contains { keyText($0.key) == key }
+    }
+
     private mutating func isOutdentedEntry(_ key: Node, _ takes: OutdentedEntryKeys) -> Bool {
-        guard case .scalar(let scalar) = key.content else { return false }
+        guard let name = Self.keyText(key) else { return false }
         switch takes {
         case .among(let keys):
-            return keys.contains(scalar.value)
+            return keys.contains(name)
         case .besides(let keys):
-            return !keys.contains(scalar.value) && decoder.suggestion(for: scalar.value, among: keys) == nil
+            return !keys.contains(name) && decoder.suggestion(for: name, among: keys) == nil
         }
     }
 
@@ -112,36 +112,33 @@ extension DecodingState {
     /// `login`: `login: {show: present}` stays a screen.)
     mutating func withStrayScreenKeysMoved(_ node: Node) -> Node {
         guard case .mapping(let pairs) = node.content,
-            pairs.contains(where: { pair in
-                Self.keyText(pair.key).map { Self.screenKeys.contains($0) && Self.isScreenKeyValue(pair.value, of: $0) } ?? false
-            })
+            pairs.contains(where: { Self.screenKey(of: $0) != nil })
         else { return node }
         var result: [Node.Pair] = []
         for pair in pairs {
-            guard let last = result.last, case .scalar(let key) = pair.key.content,
-                Self.screenKeys.contains(key.value), Self.isScreenKeyValue(pair.value, of: key.value),
-                case .scalar(let screen) = last.key.content, case .mapping(var fields) = last.value.content,
-                !fields.contains(where: { if case .scalar(let other) = $0.key.content { other.value == key.value } else { false } })
+            guard let last = result.last, let key = Self.screenKey(of: pair), let screen = Self.keyText(last.key),
+                case .mapping(var fields) = last.value.content, !Self.has(fields, key)
             else {
                 result.append(pair)
                 continue
             }
-            decoder.report(ModelMessages.strayScreenKey(key.value, screen: screen.value, at: pair.key.range))
+            decoder.report(ModelMessages.strayScreenKey(key, screen: screen, at: pair.key.range))
             // A screen of that name, if one is declared too, was dropped as a duplicate key.
-            screensWithErrors.insert(key.value)
+            screensWithErrors.insert(key)
             fields.append(pair)
             result[result.count - 1].value = Node(.mapping(fields), tag: last.value.tag, range: last.value.range)
         }
         return Node(.mapping(result), tag: node.tag, range: node.range)
     }
 
-    private static func isScreenKeyValue(_ value: Node, of key: String) -> Bool {
-        switch value.content {
-        case .scalar: return true
-        case .mapping(let pairs):
-            return key == "params"
-                && !pairs.contains { if case .scalar(let other) = $0.key.content { other.value == "show" } else { false } }
-        case .sequence: return false
+    /// The screen's key `pair` is, when its value is no screen (a scalar, or for `params` a
+    /// mapping without `show`); nil otherwise.
+    private static func screenKey(of pair: Node.Pair) -> String? {
+        guard let key = keyText(pair.key), screenKeys.contains(key) else { return nil }
+        switch pair.value.content {
+        case .scalar: return key
+        case .mapping(let pairs): return key == "params" && !has(pairs, "show") ? key : nil
+        case .sequence: return nil
         }
     }
 

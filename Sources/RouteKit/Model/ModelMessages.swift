@@ -39,7 +39,7 @@ enum ModelMessages {
         let named = keys.prefix(3).map { "'\($0)'" } + (keys.count > 3 ? ["\(keys.count - 3) more"] : [])
         let them = keys.count == 1 ? "it" : "them"
         return Diagnostic(.error, "wrong-type",
-                          "expected a mapping for \(what), found nothing: \(AnalysisMessages.list(named)) below it "
+                          "expected a mapping for \(what), found nothing: \(Diagnostic.list(named)) below it "
                               + "\(keys.count == 1 ? "starts" : "start") in its column, so YAML reads \(them) as "
                               + "\(keys.count == 1 ? readAs.one : readAs.many); "
                               + "indent \(them) to put \(them) in \(what)",
@@ -289,7 +289,7 @@ enum ModelMessages {
                                 declaredAt: SourceRange) -> Diagnostic {
         Diagnostic(.error, "unknown-tab",
                    "unknown tab '\(name)'; the declared tab '\(declared)' holds it: if "
-                       + "\(AnalysisMessages.list(declared.split(separator: " ").map { "'\($0)'" })) are tabs of their own, "
+                       + "\(Diagnostic.list(declared.split(separator: " ").map { "'\($0)'" })) are tabs of their own, "
                        + "separate them with ',' in 'tabs'",
                    at: range, notes: [DiagnosticNote("'\(declared)' declared here", at: declaredAt)])
     }
@@ -297,7 +297,7 @@ enum ModelMessages {
     /// `- list` then `  thread` on the next line: one plain scalar, 'list thread'.
     static func screensJoined(_ name: String, _ screens: [String], at range: SourceRange) -> Diagnostic {
         Diagnostic(.error, "unknown-screen",
-                   "unknown screen '\(name)'; it is \(AnalysisMessages.list(screens.map { "'\($0)'" })) read as one name: "
+                   "unknown screen '\(name)'; it is \(Diagnostic.list(screens.map { "'\($0)'" })) read as one name: "
                        + "give each screen its own '- ' line, or write [\(screens.joined(separator: ", "))]",
                    at: range)
     }

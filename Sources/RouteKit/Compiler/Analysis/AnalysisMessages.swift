@@ -18,7 +18,7 @@ enum AnalysisMessages {
 
     static func shadowedRule(_ rule: String, by earlier: [(name: String, range: SourceRange?)],
                              at range: SourceRange) -> Diagnostic {
-        let names = list(earlier.map { "'\($0.name)'" })
+        let names = Diagnostic.list(earlier.map { "'\($0.name)'" })
         let noun = earlier.count == 1 ? "rule" : "rules"
         return Diagnostic(
             .warning, "shadowed-rule",
@@ -32,11 +32,5 @@ enum AnalysisMessages {
         Diagnostic(.warning, "fallback-may-not-apply",
                    "the fallback does not apply to a payload on which '\(expression)' cannot be computed (say the payload lacks a field it reads), which is then left unmatched; give the fallback values that read no payload field",
                    at: range)
-    }
-
-    /// `a`, `a and b`, `a, b and c`.
-    static func list(_ items: [String]) -> String {
-        guard let last = items.last, items.count > 1 else { return items.first ?? "" }
-        return items.dropLast().joined(separator: ", ") + " and " + last
     }
 }

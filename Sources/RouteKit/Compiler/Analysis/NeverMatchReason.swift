@@ -31,9 +31,9 @@ enum NeverMatchReason {
                 let phrases = atoms.map(\.phrase)
                 return phrases.count == 2
                     ? "'\(field)' cannot be both \(phrases[0]) and \(phrases[1])"
-                    : "'\(field)' cannot be \(AnalysisMessages.list(phrases)) at once"
+                    : "'\(field)' cannot be \(Diagnostic.list(phrases)) at once"
             }
-            let texts = AnalysisMessages.list(parts.map { "'\($0.text)'" })
+            let texts = Diagnostic.list(parts.map { "'\($0.text)'" })
             return texts + (parts.count == 2 ? " cannot both be true" : " cannot all be true")
         }
     }

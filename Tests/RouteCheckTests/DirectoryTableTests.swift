@@ -180,6 +180,27 @@ import Testing
             """, stderr: "", status: 1))
     }
 
+    /// A folder of files with nothing in them yet is one error, at the first file, not a
+    /// missing key per section; an empty file beside a real table adds nothing.
+    @Test func aFolderOfEmptyFilesIsOneError() throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("routes/a.yaml", "")
+        try dir.write("routes/b.yaml", "# rules go here\n")
+        let run = try runRouteCheck(["validate", "routes"], in: dir.url)
+        #expect(run == RouteCheckRun(stdout: """
+            routes/a.yaml:1:1: error: every file of the route table is empty; a table starts with 'version: 1' and its tabs, e.g. 'tabs: [home, me]' [missing-key]
+
+            ^
+            1 table, 2 files, 0 rules: 1 error, 0 warnings
+
+            """, stderr: "", status: 1))
+
+        let full = try table()
+        try full.write("routes/empty.yaml", "")
+        let beside = try runRouteCheck(["validate", "routes"], in: full.url)
+        #expect(beside == RouteCheckRun(stdout: "1 table, 2 files, 1 rule: 0 errors, 0 warnings\n", stderr: "", status: 0))
+    }
+
     /// A file of the table that YAML cannot read may have declared anything: its error is the only
     /// one, not an "unknown screen" at every use of a screen it declared, nor "undeclared field"
     /// and "no login_screen" for the payload and login screen it held.

@@ -16,6 +16,11 @@ import Testing
         "routes.yaml:1:1: error: missing required key 'version' in the route table [missing-key]",
     ]
 
+    /// A file with nothing in it yet gets one error saying what a table starts with.
+    static let emptyTable = [
+        "routes.yaml:1:1: error: the route table is empty; a table starts with 'version: 1' and its tabs, e.g. 'tabs: [home, me]' [missing-key]",
+    ]
+
     /// Nine levels of ten aliases each: 10^9 nodes if expanded ("billion laughs").
     static let billionLaughs: String = {
         var text = "a: &a [x, x, x, x, x, x, x, x, x, x]\n"
@@ -84,10 +89,13 @@ import Testing
         Case("two-documents", F.table + "---\nversion: 1\n",
              ["routes.yaml:11:1: error: file holds more than one YAML document; put each in a file of its own [multiple-documents]"]),
         Case("one-explicit-document-accepted", "---\n" + F.table + "...\n", [], loads: true),
-        Case("empty-file", "", missingVersionAndTabs),
-        Case("whitespace-only", "\n\n   \n", missingVersionAndTabs),
-        Case("comments-only", "# routes go here\n# later\n", missingVersionAndTabs),
+        Case("empty-file", "", emptyTable),
+        Case("whitespace-only", "\n\n   \n", emptyTable),
+        Case("comments-only", "# routes go here\n# later\n", emptyTable),
         // A top level that is not a mapping is one error: what it meant to declare is unknown.
+        Case("an-empty-document", "---\n", emptyTable),
+        // Something written, but neither key: each is said.
+        Case("no-version-nor-tabs", "fallback: none\n", missingVersionAndTabs),
         Case("a-list", "- version: 1\n- tabs: [home]\n",
              ["routes.yaml:1:1: error: expected a mapping for the top level of a route file, found a list [wrong-type]"]),
         Case("a-scalar", "hello\n",

@@ -142,6 +142,14 @@ enum ModelMessages {
                    "'tabs' lists no tab; name the tab bar's tabs in order, e.g. [home, me]", at: range)
     }
 
+    /// A table whose every file is empty or holds only comments.
+    static func emptyTable(files: Int, at range: SourceRange) -> Diagnostic {
+        let what = files == 1 ? "the route table is empty" : "every file of the route table is empty"
+        return Diagnostic(.error, "missing-key",
+                          "\(what); a table starts with 'version: 1' and its tabs, e.g. 'tabs: [home, me]'",
+                          at: range)
+    }
+
     static func missingKey(_ key: String, in what: String, at range: SourceRange) -> Diagnostic {
         Diagnostic(.error, "missing-key", "missing required key '\(key)' in \(what)", at: range)
     }

@@ -60,7 +60,12 @@ public enum TableDecoder {
             }
             state.collect(root, file: document.file)
         }
-        if complete, state.versionRange == nil, !state.lostSections.contains("version"),
+        if complete, let first = documents.first, documents.allSatisfy({ $0.root == nil }) {
+            // Nothing written yet: one error that says what a table starts with, rather than
+            // one per missing key.
+            state.decoder.report(ModelMessages.emptyTable(files: documents.count,
+                                                          at: .wholeFile(first.file)))
+        } else if complete, state.versionRange == nil, !state.lostSections.contains("version"),
             let first = documents.first
         {
             let where_ = documents.first { $0.root != nil }?.root?.range
@@ -68,9 +73,11 @@ public enum TableDecoder {
             state.decoder.report(ModelMessages.missingKey("version", in: "the route table",
                                                           at: SourceRange(file: where_.file, at: where_.start)))
         }
-        if complete, state.tabs.isEmpty, let listed = state.emptyTabsList {
+        if !complete || documents.allSatisfy({ $0.root == nil }) {
+            // Reported above as an empty table, or not known to be missing.
+        } else if state.tabs.isEmpty, let listed = state.emptyTabsList {
             state.decoder.report(ModelMessages.noTabs(at: listed))
-        } else if complete, state.tabs.isEmpty, !state.tabsDeclared,
+        } else if state.tabs.isEmpty, !state.tabsDeclared,
             !state.lostSections.contains("tabs"), let first = documents.first
         {
             let where_ = documents.first { $0.root != nil }?.root?.range

@@ -215,6 +215,24 @@ import Testing
         ])
     }
 
+    /// A screen declared with a rule's action word (`present: modal`, `push: true`) means `show`:
+    /// that is the one error, not also "missing required key 'show'".
+    @Test func anActionWordAsAScreenKeyMeansShow() throws {
+        let yaml = Self.oneTab("""
+            screens:
+              login: {present: modal}
+              detail:
+                push: true
+              sheet: {modal: true}
+
+            """)
+        #expect(try diagnostics(yaml) == [
+            "4:11: error: unknown key 'present' in screen 'login'; did you mean 'show'? [unknown-key]",
+            "6:5: error: unknown key 'push' in screen 'detail'; did you mean 'show'? [unknown-key]",
+            "7:11: error: unknown key 'modal' in screen 'sheet'; did you mean 'show'? [unknown-key]",
+        ])
+    }
+
     @Test func aKeyMissingWithAnUnrelatedUnknownKeyIsStillMissing() throws {
         let yaml = Self.oneTab("""
             routes:

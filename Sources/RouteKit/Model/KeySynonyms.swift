@@ -16,7 +16,11 @@ enum KeySynonyms {
         "match": ["when"], "matches": ["when"], "where": ["when"], "filter": ["when"],
         "parameters": ["params"], "arguments": ["params"], "args": ["params"],
         "id": ["name"], "key": ["name"],
-        "modal": ["present"], "sheet": ["present"], "navigate": ["push"], "open": ["push"],
+        "modal": ["present", "show"], "sheet": ["present", "show"], "navigate": ["push", "show"],
+        "open": ["push"],
+        // A screen is declared with how it is shown (`show: push`), and the action words of a
+        // rule are what people write there.
+        "present": ["show"], "push": ["show"],
         // A rule names the screen it shows through its action; at the top level `screen:` is
         // `screens`, which the edit distance offers before this list is asked.
         "screen": ["push"], "goto": ["push"], "go_to": ["push"], "navigate_to": ["push"],

@@ -71,6 +71,19 @@ public struct RouteTable: Sendable {
         names.contains { screenIndex[$0].map { screens[$0].loginRequired } == true }
     }
 
+    /// The tab a back stack of the named screens is built on: the first tab one of them declares
+    /// (screens without a tab go onto it too), or nil when none declares one.
+    ///
+    /// ```swift
+    /// table.stackTab(of: ["list", "message_detail"]) // "home" when only the detail declares it
+    /// ```
+    func stackTab(of names: some Sequence<String>) -> String? {
+        for name in names {
+            if let tab = screenIndex[name].flatMap({ screens[$0].tab }) { return tab }
+        }
+        return nil
+    }
+
     /// The position of tab `name` in the tab bar, or nil when it is not a tab.
     ///
     /// ```swift

@@ -137,7 +137,9 @@ extension Navigator {
         guard case .user(let expected) = route.decision.login, let user = state.user else {
             return false
         }
-        return user != expected
+        // Code point by code point, as `when` compares `uid`: an id that only looks the same
+        // ("\u{C5}" and the Ångström sign "\u{212B}") belongs to another account.
+        return !user.hasSameScalars(as: expected)
     }
 
     private func expectedUser(_ decision: Decision) -> String? {

@@ -15,8 +15,9 @@ extension Navigator {
             emit(.reload(screen: target.screen, params: target.params), &commands)
             return
         }
-        let workTab = action.push.first.flatMap { declaredTab(of: $0) }
-            ?? action.tab ?? state.ui.selectedTab
+        // A back stack is built on one tab, so that `push: [list, detail]` with only `detail`
+        // on `home` puts `list` under it there, after one `select_tab` (SPEC §6.4's order).
+        let workTab = table.stackTab(of: action.push.lazy.map(\.screen)) ?? action.tab ?? state.ui.selectedTab
         if reloads, action.present == nil, let target = action.push.last {
             let targetTab = declaredTab(of: target) ?? workTab
             if let top = state.ui.stack(of: targetTab).last, isSame(top, target) {
@@ -81,7 +82,7 @@ extension Navigator {
     /// (`"42"` and `42` are the same `int` param), numbers compared by value as CEL does (`1`
     /// and `1.0` are the same `any` param).
     private func isSame(_ shown: ScreenInstance, _ target: ScreenInstance) -> Bool {
-        shown.screen == target.screen
+        shown.screen.hasSameScalars(as: target.screen)
             && JSONValue.membersEqualByValue(normalized(shown).params, normalized(target).params)
     }
 

@@ -10,11 +10,15 @@ extension JSONValue {
     /// JSONValue.int(1).equalsByValue(.double(1))      // true
     /// JSONValue.array([1, "a"]).equalsByValue([1.0, "a"]) // true
     /// JSONValue.int(1).equalsByValue("1")              // false
+    /// JSONValue.string("\u{E9}").equalsByValue("e\u{301}") // false: strings compare code points
     /// ```
     public func equalsByValue(_ other: JSONValue) -> Bool {
         switch (self, other) {
         case (.int(let integer), .double(let double)), (.double(let double), .int(let integer)):
             return Double(exactly: integer) == double
+        case (.string(let left), .string(let right)):
+            // As CEL compares strings: by code points, so "\u{E9}" and "e\u{301}" differ.
+            return left.hasSameScalars(as: right)
         case (.array(let left), .array(let right)):
             return left.count == right.count && zip(left, right).allSatisfy { $0.equalsByValue($1) }
         case (.object(let left), .object(let right)):

@@ -137,6 +137,12 @@ struct FakeDecider: RouteDecider {
                 ScreenInstance(screen: "message_detail", params: ["id": 1]),
                 ScreenInstance(screen: "message_detail", params: ["id": 2]),
             ])
+        case "thread-then-detail":
+            // `thread` declares no tab, `message_detail` is on home; no `tab` in the rule.
+            action = ResolvedAction(popToRoot: true, push: [
+                ScreenInstance(screen: "thread", params: ["id": 7]),
+                ScreenInstance(screen: "message_detail", params: ["id": 1]),
+            ])
         case "settings":
             action.present = ScreenInstance(screen: "settings")
         default:

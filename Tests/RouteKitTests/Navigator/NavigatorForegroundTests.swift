@@ -153,6 +153,18 @@ private typealias F = NavFixture
                  outcome: .rejectedUserMismatch)
     }
 
+    /// User ids compare code point by code point, as `when: uid == "…"` does: an id that only
+    /// looks like the logged-in one (a precomposed letter against a decomposed one, U+00C5
+    /// against the Ångström sign U+212B) is another user's (found by an audit).
+    @Test func aUserIdThatOnlyLooksTheSameIsAnotherUser() {
+        for (loggedIn, sent) in [("\u{C5}", "\u{212B}"), ("\u{E9}", "e\u{301}"), ("e\u{301}", "\u{E9}")] {
+            #expect(loggedIn == sent, "Swift's == calls them equal; the navigator must not")
+            var nav = NavigatorStore(F.navigator(user: loggedIn))
+            nav.send(.notification(F.inbox(sent), .background), expecting: [.clearBadge],
+                     outcome: .rejectedUserMismatch)
+        }
+    }
+
     @Test func theFallbackIsPerformedLikeARule() {
         var nav = NavigatorStore(F.navigator(ui: UISnapshot(selectedTab: "me")))
         nav.send(.notification(F.fallback, .active), expecting: [.clearBadge, F.select("home")],

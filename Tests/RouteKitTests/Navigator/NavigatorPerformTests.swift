@@ -61,6 +61,25 @@ private typealias F = NavFixture
         }
     }
 
+    /// `push: [thread, message_detail]` where only the detail declares a tab (home): the whole
+    /// back stack goes onto home after one `select_tab`, and home is the stack popped, so Back
+    /// from the detail leads to the thread (found by an audit: the thread went onto the selected
+    /// tab and that tab was popped).
+    @Test func aBackStackGoesOntoTheFirstTabOneOfItsScreensDeclares() {
+        let old = ScreenInstance(screen: "thread", params: ["id": 1])
+        var nav = NavigatorStore(F.navigator(ui: UISnapshot(
+            selectedTab: "me", stacks: ["me": [old], "home": [F.detailScreen(9)]])))
+        nav.send(.notification(F.payload("thread-then-detail"), .background), expecting: [
+            .clearBadge, F.select("home"), .popToRoot(tab: "home"),
+            .push(tab: "home", screen: "thread", params: ["id": 7], hidesBottomBar: false),
+            F.pushDetail(1),
+        ], outcome: .performed) {
+            $0.ui = UISnapshot(selectedTab: "home", stacks: [
+                "me": [old], "home": [ScreenInstance(screen: "thread", params: ["id": 7]), F.detailScreen(1)],
+            ])
+        }
+    }
+
     @Test func aScreenWithoutADeclaredTabGoesOntoTheActionsTabElseTheSelectedOne() {
         var nav = NavigatorStore(F.navigator(ui: UISnapshot(selectedTab: "discover")))
         let thread1 = ScreenInstance(screen: "thread", params: ["id": 1])
@@ -124,6 +143,19 @@ private typealias F = NavFixture
         nav.send(.notification(["o": "1"], .background),
                  expecting: [.present(screen: "card", params: ["o": "1"], embedInNavigation: false)],
                  outcome: .performed) { $0.ui.modals.append(ScreenInstance(screen: "card", params: ["o": "1"])) }
+    }
+
+    /// A string param compares code point by code point: "e\u{301}" shown is not the "\u{E9}"
+    /// asked for, so the screen is shown again rather than reloaded (found by an audit).
+    @Test func aStringParamThatOnlyLooksTheSameIsNotReloaded() {
+        let shown = ScreenInstance(screen: "card", params: ["o": "e\u{301}"])
+        var nav = NavigatorStore(Navigator(decider: AnyParamDecider(), ui: UISnapshot(selectedTab: "home",
+                                                                                     modals: [shown])))
+        nav.send(.notification(["o": "\u{E9}"], .background),
+                 expecting: [.present(screen: "card", params: ["o": "\u{E9}"], embedInNavigation: false)],
+                 outcome: .performed) { $0.ui.modals.append(ScreenInstance(screen: "card", params: ["o": "\u{E9}"])) }
+        nav.send(.notification(["o": "\u{E9}"], .background),
+                 expecting: [.reload(screen: "card", params: ["o": "\u{E9}"])], outcome: .performed)
     }
 
     @Test func aParamThatDoesNotNormalizeIsKeptAndComparesUnequal() {

@@ -103,7 +103,7 @@ private struct Drawing {
     private mutating func addEdges(from origin: String, route: CheckedRoute) {
         let action = route.route.action
         var lead: [String] = []
-        let firstTab = action.push.first.flatMap { table.screen(named: $0.screen)?.tab }
+        let firstTab = table.stackTab(of: action.push.lazy.map(\.screen))
         if let tab = action.tab, firstTab != tab { lead.append("tab \(tab)") }
         if action.popToRoot { lead.append("pop to root") }
         var from = origin

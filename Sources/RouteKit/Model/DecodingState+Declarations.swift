@@ -24,6 +24,8 @@ extension DecodingState {
             payloadFields: payloadFields, defaults: defaults, rules: [])
         if let login = loginScreen {
             if let screen = table.screen(named: login.name) {
+                // As declared, like a tab's name (see `tabName`).
+                table.loginScreen = screen.name
                 if screen.show == .push {
                     decoder.report(ModelMessages.pushedLoginScreen(login.name, at: login.range))
                 }
@@ -162,7 +164,7 @@ extension DecodingState {
             return nil
         }
         guard let name = decoder.name(node, what()) else { return nil }
-        guard tabPositions[name] != nil else {
+        guard let position = tabPositions[name] else {
             // `tab: "1"`: an index in quotes is a name, and no tab is called that.
             if let index = Int(name), name.allSatisfy(\.isASCII), tabs.indices.contains(index) {
                 decoder.report(ModelMessages.quotedTabIndex(name, tab: tabs[index].name, at: node.range))
@@ -178,7 +180,9 @@ extension DecodingState {
             decoder.report(ModelMessages.unknownName("tab", name, hint: hint, at: node.range))
             return nil
         }
-        return name
+        // As declared: a name written with other code points for the same text (a decomposed
+        // "o\u{308}" for "\u{F6}") finds the tab, and commands must name it as the app does.
+        return tabs[position].name
     }
 
     private mutating func decodeDefaults(_ node: Node) -> Defaults {

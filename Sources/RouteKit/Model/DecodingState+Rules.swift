@@ -229,7 +229,8 @@ extension DecodingState {
                                                            usedWith: key, at: nameNode.range))
             return nil
         }
-        step.screen = name
+        // As declared, like a tab's name (see `tabName`).
+        step.screen = screen.name
         if let paramsNode {
             guard let params = decodeParams(paramsNode, for: screen) else { return nil }
             step.params = params

@@ -17,6 +17,8 @@ enum SubsetText {
         var isASCII = true
         var index = 0
         while index < bytes.count {
+            index = printableASCIIRun(bytes, from: index)
+            guard index < bytes.count else { break }
             let byte = bytes[index]
             if byte < 0x80 {
                 guard byte >= 0x20 && byte != 0x7F || byte == UInt8(ascii: "\n") else { return nil }
@@ -28,6 +30,26 @@ enum SubsetText {
             index += length
         }
         return isASCII
+    }
+
+    /// The end of the run of whole eight-byte words from `index` that hold only printable ASCII
+    /// (0x20 to 0x7E, no line break): most of a route file, checked a word at a time. Whatever
+    /// stops the run is checked a byte at a time by the caller.
+    private static func printableASCIIRun(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return start }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var index = start
+        while index + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            // A byte below 0x20 or of 0x80 and above, or a byte equal to 0x7F, sets its high bit
+            // in one of these (the classic "has a byte less than n" and "has a zero byte" tests).
+            let below = (word &- ones &* 0x20) & ~word & highs
+            let delete = ((word ^ (ones &* 0x7F)) &- ones) & ~(word ^ (ones &* 0x7F)) & highs
+            guard (below | delete | (word & highs)) == 0 else { break }
+            index += 8
+        }
+        return index
     }
 
     /// The scalar of the multi-byte UTF-8 sequence at `index`, and its length; nil when the bytes

@@ -150,6 +150,22 @@ import Testing
         #expect(Self.subsetRoot(text) == nil, "\(text.debugDescription)")
     }
 
+    /// Every control byte but LF, and DEL, is declined wherever it falls in a long line: the
+    /// text is checked eight bytes at a time, and a byte at any place in a word must stop it.
+    @Test func declinesAControlByteAtAnyPlaceInALine() {
+        let line = Array("title: abcdefghijklmnopqrstuvwxyz0123456789\n".utf8)
+        let controls = (0x00..<0x20).filter { $0 != 0x0A }.map(UInt8.init) + [0x7F]
+        for position in 7..<(line.count - 1) {
+            for control in controls {
+                var bytes = line
+                bytes[position] = control
+                let declined = bytes.withUnsafeBufferPointer { YAMLSubsetReader.read($0, file: "t.yaml") } == nil
+                #expect(declined, "byte \(control) at \(position)")
+            }
+        }
+        #expect(line.withUnsafeBufferPointer { YAMLSubsetReader.read($0, file: "t.yaml") } != nil)
+    }
+
     /// Only the core schema's spellings of null and the booleans are declined as keys; other
     /// mixes of case are strings, for libyaml's path too.
     /// A leading byte order mark is skipped before either reader sees the file.

@@ -6,7 +6,10 @@ extension Array where Element == Diagnostic {
     /// ```swift
     /// diagnostics.noteUsesThroughAliases(from: before, by: "rule 'b'", of: ruleRange)
     /// ```
-    mutating func noteUsesThroughAliases(from first: Int, by what: String, of rule: SourceRange) {
+    mutating func noteUsesThroughAliases(from first: Int, by what: @autoclosure () -> String, of rule: SourceRange) {
+        // Nearly every rule draws no diagnostic: its description is made only for one that does.
+        guard first < count else { return }
+        let what = what()
         for index in indices.dropFirst(first) {
             let place = self[index].range
             let inside = place.file == rule.file && place.start.offset >= rule.start.offset

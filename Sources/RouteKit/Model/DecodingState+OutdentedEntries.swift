@@ -22,10 +22,11 @@ extension DecodingState {
     /// `describe` names one in messages ("'alert'", "screen 'detail'"); `readAs` says what the
     /// entries were read as, one and many ("a top-level key", "top-level keys").
     mutating func withOutdentedEntriesMoved(
-        _ node: Node, readAs: (one: String, many: String), describe: (String) -> String, keysOf: (String) -> OutdentedEntryKeys?
+        _ node: Node, readAs: @autoclosure () -> (one: String, many: String), describe: (String) -> String,
+        keysOf: (String) -> OutdentedEntryKeys?
     ) -> Node {
         // Every rule and screen passes through here: most have no empty key, and are kept as
-        // they are, with no copy.
+        // they are, with no copy and no message text made.
         guard case .mapping(let pairs) = node.content,
             pairs.contains(where: { Self.isEmptyPlain($0.value) && Self.keyText($0.key).flatMap(keysOf) != nil })
         else { return node }
@@ -50,7 +51,7 @@ extension DecodingState {
             }
             if let first = entries.first, let last = entries.last {
                 decoder.report(ModelMessages.outdentedEntries(
-                    of: describe(section), keys: entries.compactMap { Self.keyText($0.key) }, readAs: readAs, at: pair.value.range,
+                    of: describe(section), keys: entries.compactMap { Self.keyText($0.key) }, readAs: readAs(), at: pair.value.range,
                     firstEntry: first.key.range))
                 let range = SourceRange(file: first.key.range.file, start: first.key.range.start,
                                         end: last.value.range.end)

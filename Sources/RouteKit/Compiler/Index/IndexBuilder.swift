@@ -131,15 +131,18 @@ private struct KeyNumbering {
 
     /// Counts one more rule under `key` of `slot`; its number.
     mutating func count(_ key: IndexKey, slot: Int) -> Int {
-        if let number = numbers[slot][key] {
+        // One hash of the key, found or inserted (most keys are new, a value per rule): passed
+        // inout, the defaulted subscript stores the next number when the key is missing.
+        let number = Self.read(&numbers[slot][key, default: keys.count])
+        if number < keys.count {
             rulesUnder[number] += 1
             return number
         }
-        let number = keys.count
-        numbers[slot][key] = number
         keys.append(key)
         rulesUnder.append(1)
         keysOfSlot[slot].append(number)
         return number
     }
+
+    private static func read(_ stored: inout Int) -> Int { stored }
 }

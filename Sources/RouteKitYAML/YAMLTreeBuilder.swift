@@ -80,11 +80,12 @@ struct YAMLTreeBuilder {
         case YAML_SCALAR_EVENT:
             let data = e.data.scalar
             let start = positions.position(e.start_mark)
-            let end = positions.position(e.end_mark)
+            var end = positions.position(e.end_mark)
             let value = data.value.map {
                 String(decoding: UnsafeBufferPointer(start: $0, count: data.length), as: UTF8.self)
             } ?? ""
             let style = Self.style(data.style)
+            if style == .literal || style == .folded { end = positions.endOfText(before: end) }
             // libyaml starts an anchored scalar at its `&name`: a fix-it replacing that range
             // (`pop_to_root: &b yes` → `true`) would drop the anchor its aliases need. A plain
             // scalar on one line is written as its value, so its own start is found from its end.

@@ -26,6 +26,19 @@ import Testing
             == ["2:17: duplicate-name (note 2:11)"])
     }
 
+    /// An expression written as an alias (`when: *w`): its problems are placed on the alias,
+    /// with a note that sends the reader to the anchor and no fix-it (a replacement placed
+    /// there would overwrite `*w`: an audit found `when: size3*w`).
+    @Test func aProblemInAnAliasedExpressionIsPlacedOnTheAliasWithoutAFixIt() throws {
+        let yaml = "version: 1\ntabs: [home, me]\npayload: {type: int, target: string}\nroutes:\n"
+            + "  - {name: a, when: &w target.sise() == 3, tab: home}\n"
+            + "  - {name: b, when: *w, tab: me}\n"
+        let found = try loadTable(yaml: yaml).diagnostics
+        #expect(found.map { "\($0.range.start.line):\($0.range.start.column)-\($0.range.end.column) \($0.fixIt != nil)" }
+            == ["5:31-35 true", "6:21-23 false"])
+        #expect(found.last?.notes.map(\.message) == ["'*w' stands for the expression anchored as '&w'; fix it there"])
+    }
+
     @Test func aRuleRepeatedThroughAnAliasIsPlacedAtTheAlias() throws {
         let yaml = "version: 1\ntabs: [home]\npayload: {type: int}\nroutes:\n"
             + "  - &r {name: a, when: type == 1, tab: home}\n"

@@ -86,6 +86,17 @@ import Testing
         #expect(try Self.position("when: \"abc\" \n", 3) == "1:11")
     }
 
+    /// A block scalar's range ends just after its last character, not where libyaml's next
+    /// token starts (the next line's column 1, or later past blank lines): a fix-it replacing
+    /// `push: |-\n  detial\n` swallowed the line break and joined `tab: home` onto its line.
+    @Test func aBlockScalarEndsAfterItsLastCharacter() throws {
+        for (text, end) in [("push: |-\n  detial\nnext: 1\n", "2:9"), ("push: >\n  detial\n\n\nnext: 1\n", "2:9"),
+                            ("push: |+\n  a  \n  b\n\n", "3:4"), ("push: |\n  x\n", "2:4")] {
+            let node = try #require(readYAML(text).root?["push"])
+            #expect("\(node.range.end.line):\(node.range.end.column)" == end, "\(text.debugDescription)")
+        }
+    }
+
     @Test func aCollectionGivesItsStart() throws {
         let text = "when: [a]\n"
         let node = try #require(readYAML(text).root?["when"])

@@ -157,19 +157,39 @@ private struct RuleChecker {
         if checked?.matchesCost ?? 0 > 0, let checked, let pastBudget = matchesBudget.charge(checked) {
             found.append(pastBudget)
         }
-        let ranges = self.ranges(of: source, parts: found.map(\.range))
+        let alias = found.isEmpty ? nil : aliasName(source)
+        let ranges = alias == nil ? self.ranges(of: source, parts: found.map(\.range))
+            : found.map { _ in range(of: source) }
         for (diagnostic, range) in zip(found, ranges) {
-            let fixIt = diagnostic.fixIt.flatMap {
+            // Through an alias the text is not where the diagnostic is placed: a fix-it there
+            // would overwrite the alias.
+            let fixIt = alias != nil ? nil : diagnostic.fixIt.flatMap {
                 $0.spelled(in: source.style, atStart: diagnostic.range.lowerBound == 0)
             }
-            let notes = diagnostic.message == ExpressionMessages.unterminatedStringText
+            var notes = diagnostic.message == ExpressionMessages.unterminatedStringText
                 ? commentCut(source).map { [DiagnosticNote($0)] } ?? [] : []
+            if let alias {
+                notes.append(DiagnosticNote(CheckerMessages.foundThroughAlias(alias)))
+            }
             diagnostics.append(Diagnostic(
                 diagnostic.severity, diagnostic.code, diagnostic.message, at: range, notes: notes, fixIt: fixIt))
         }
         guard var checked, !found.contains(where: { $0.severity == .error }) else { return nil }
         checked.fields = fieldLists.insert(checked.fields).memberAfterInsert
         return checked
+    }
+
+    /// The anchor name of the alias an expression is written as (`when: *w`), whose text is
+    /// where the anchor `&w` is; nil when the expression is written in place.
+    private func aliasName(_ source: ExpressionSource) -> String? {
+        guard let whole = source.range, let file = files[whole.file] else { return nil }
+        let utf8 = file.text.utf8
+        guard whole.start.offset < whole.end.offset, whole.end.offset <= utf8.count else { return nil }
+        let written = utf8[utf8.index(utf8.startIndex, offsetBy: whole.start.offset)
+                           ..< utf8.index(utf8.startIndex, offsetBy: whole.end.offset)]
+        // A scalar written in place never starts with '*': plain, it would be an alias itself.
+        guard written.first == UInt8(ascii: "*") else { return nil }
+        return String(decoding: written.dropFirst(), as: UTF8.self)
     }
 
     /// For an unquoted YAML value cut short by a comment (`when: target == "promo #1"` is read

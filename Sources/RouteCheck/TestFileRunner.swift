@@ -160,8 +160,10 @@ struct TestReport {
         colored ? codes + text + Self.reset : text
     }
 
-    func pass(_ name: String) -> String { style(Self.green, "PASS") + " \(name)\n" }
-    func fail(_ name: String) -> String { style(Self.bold + Self.red, "FAIL") + " \(name)\n" }
+    // A name is written by whoever wrote the test file: a line break or an escape sequence in
+    // it must not forge a line or drive the terminal, as in diagnostics.
+    func pass(_ name: String) -> String { style(Self.green, "PASS") + " \(SourceExcerpt.sanitized(name))\n" }
+    func fail(_ name: String) -> String { style(Self.bold + Self.red, "FAIL") + " \(SourceExcerpt.sanitized(name))\n" }
 
     /// The lines for one result: `PASS name`, or `FAIL name` and the details.
     func render(_ result: TestItemResult) -> String {
@@ -172,7 +174,7 @@ struct TestReport {
             return output + renderer(item)
         }
         output += "  \(TextDiagnosticRenderer.location(item.range)): "
-            + "\(item.kind.rawValue) '\(item.name)'\n"
+            + "\(item.kind.rawValue) '\(SourceExcerpt.sanitized(item.name))'\n"
         if let mismatch = result.ruleMismatch {
             output += "  rule: expected \(Self.json(mismatch.expected)), "
                 + "actual \(Self.json(mismatch.actual))\n"

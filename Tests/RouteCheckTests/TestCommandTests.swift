@@ -50,6 +50,24 @@ import Testing
             """, stderr: "", status: 0))
     }
 
+    /// A line break or an escape sequence in a name is shown as U+FFFD, as in diagnostics: it
+    /// cannot forge a `PASS` line or color the output (an audit found both printed raw).
+    @Test func controlCharactersInANameCannotForgeALineOrDriveTheTerminal() throws {
+        let dir = try directory(tests: ["app.test.yaml": """
+            cases:
+              - {name: "one\\nPASS forged", payload: {}, expect: {outcome: performed}}
+              - {name: "two\\e[32mgreen", payload: {}, expect: {outcome: unmatched}}
+
+            """])
+        let run = try runRouteCheck(["test", "routes"], in: dir.url)
+        let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first == "FAIL one\u{FFFD}PASS forged", "\(run)")
+        #expect(lines.contains { $0.hasSuffix("case 'one\u{FFFD}PASS forged'") }, "\(run)")
+        #expect(lines.contains("PASS two\u{FFFD}[32mgreen"), "\(run)")
+        #expect(!run.stdout.contains("\u{1B}"))
+        #expect(lines.suffix(2) == ["1 passed, 1 failed", ""])
+    }
+
     @Test func filesRunInLexicalOrderIncludingSubdirectories() throws {
         let dir = try directory(tests: [
             "b.test.yaml": "cases: [{name: b, payload: {}, expect: {outcome: unmatched}}]\n",

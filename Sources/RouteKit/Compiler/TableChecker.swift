@@ -161,6 +161,9 @@ private struct RuleChecker {
         let ranges = alias == nil ? self.ranges(of: source, parts: found.map(\.range))
             : found.map { _ in range(of: source) }
         for (diagnostic, range) in zip(found, ranges) {
+            // Written as a YAML escape (`"a\u00a0b"`), the character is plainly meant, as a CEL
+            // escape would be.
+            if diagnostic.code == .invisibleCharacter, startsWithEscape(range) { continue }
             // Through an alias the text is not where the diagnostic is placed: a fix-it there
             // would overwrite the alias.
             let fixIt = alias != nil ? nil : diagnostic.fixIt.flatMap {
@@ -177,6 +180,14 @@ private struct RuleChecker {
         guard var checked, !found.contains(where: { $0.severity == .error }) else { return nil }
         checked.fields = fieldLists.insert(checked.fields).memberAfterInsert
         return checked
+    }
+
+    /// Whether the file text at `range` starts with a backslash: an escape of a quoted scalar.
+    private func startsWithEscape(_ range: SourceRange) -> Bool {
+        guard let file = files[range.file] else { return false }
+        let utf8 = file.text.utf8
+        guard range.start.offset < utf8.count else { return false }
+        return utf8[utf8.index(utf8.startIndex, offsetBy: range.start.offset)] == UInt8(ascii: "\\")
     }
 
     /// The anchor name of the alias an expression is written as (`when: *w`), whose text is

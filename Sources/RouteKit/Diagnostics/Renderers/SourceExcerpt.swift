@@ -4,7 +4,7 @@
 /// range so the caret stays aligned whatever the tab width; wide characters (CJK, emoji) take two
 /// cells and combining marks none. Control characters and bidirectional overrides in the source
 /// line are shown as U+FFFD so a hostile file cannot drive the terminal or reorder the line.
-struct SourceExcerpt: Sendable, Equatable {
+package struct SourceExcerpt: Sendable, Equatable {
     var sourceLine: String
     var caretLine: String
 
@@ -93,7 +93,7 @@ struct SourceExcerpt: Sendable, Equatable {
     }
 
     /// Text with control characters made harmless, for messages that quote user input.
-    static func sanitized(_ text: String) -> String {
+    package static func sanitized(_ text: String) -> String {
         var output = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             output.append(scalar == "\t" ? " " : displayed(scalar))

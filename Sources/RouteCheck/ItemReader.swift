@@ -18,6 +18,25 @@ struct ItemReader {
 
     mutating func report(_ diagnostic: Diagnostic) { problems.append(diagnostic) }
 
+    /// A note for each value in `node` written as a YAML 1.1 boolean (`b: yes`): in a payload it
+    /// is the string "yes", which a case whose rule wants `b == true` fails on without saying why.
+    static func yaml11Words(in node: Node) -> [DiagnosticNote] {
+        var notes: [DiagnosticNote] = []
+        func visit(_ node: Node) {
+            switch node.content {
+            case .mapping(let pairs): pairs.forEach { visit($0.value) }
+            case .sequence(let items): items.forEach(visit)
+            case .scalar(let scalar) where node.isYAML11Boolean:
+                notes.append(DiagnosticNote(
+                    "'\(scalar.value)' is the string \"\(scalar.value)\": only true and false are booleans in YAML 1.2; write \(["yes", "y", "on"].contains(scalar.value.lowercased())) if a boolean is meant",
+                    at: node.range))
+            case .scalar: break
+            }
+        }
+        visit(node)
+        return notes
+    }
+
     // MARK: Items
 
     mutating func testCase(_ node: Node, number: Int) -> TestItem {
@@ -62,6 +81,7 @@ struct ItemReader {
                                       at: payloadNode.range(of: problem)))
                 } else {
                     item.events = [TestEvent(event: .notification(payload, appState), range: payloadNode.range)]
+                    item.hints += Self.yaml11Words(in: payloadNode)
                 }
             } else {
                 report(TestFileDecoder.wrongType("a mapping", for: "'payload'", payloadNode))
@@ -114,6 +134,7 @@ struct ItemReader {
                     do {
                         let event = try TableUI.event(eventNode.jsonValue, table: table)
                         item.events.append(TestEvent(event: event, range: eventNode.range))
+                        item.hints += Self.yaml11Words(in: eventNode)
                     } catch {
                         let range = (error as? NavigatorJSONError).map(eventNode.range(of:)) ?? eventNode.range
                         report(Diagnostic(.error, "bad-event", "\(error)", at: range))

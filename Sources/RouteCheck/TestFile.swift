@@ -49,6 +49,9 @@ struct TestItem {
     var expectedRule: String??
     /// Errors found while reading this item: it fails without running.
     var problems: [Diagnostic]
+    /// Notes printed if the item fails: the YAML 1.1 words (`yes`, `off`) in its payloads, each
+    /// read as a string, which a field declared `bool` never equals.
+    var hints: [DiagnosticNote] = []
 }
 
 /// An event of a test item.

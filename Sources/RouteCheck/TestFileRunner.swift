@@ -189,8 +189,15 @@ struct TestReport {
             }
             output += step(failure, indent: indent)
         }
+        for hint in item.hints.prefix(Self.maxHints) {
+            let place = hint.range.map { TextDiagnosticRenderer.location($0) + ": " } ?? ""
+            output += "  note: \(place)\(SourceExcerpt.sanitized(hint.message))\n"
+        }
         return output
     }
+
+    /// The most YAML 1.1 word notes printed under one failed item.
+    static let maxHints = 5
 
     private func step(_ failure: StepFailure, indent: String) -> String {
         var output = indent

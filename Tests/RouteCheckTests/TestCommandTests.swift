@@ -68,6 +68,24 @@ import Testing
         #expect(lines.suffix(2) == ["1 passed, 1 failed", ""])
     }
 
+    /// `target: on` in a payload is the string "on" (YAML 1.2, SPEC §3): a case that fails
+    /// for it says so under the failure, at the word; a passing case prints nothing more.
+    @Test func aFailingCaseNotesTheYAML11WordsInItsPayload() throws {
+        let dir = try directory(tests: ["app.test.yaml": """
+            cases:
+              - {name: meant a boolean, payload: {target: on, id: no}, expect: {rule: notice}}
+              - {name: a string is fine, payload: {target: off}, expect: {outcome: unmatched}}
+
+            """])
+        let run = try runRouteCheck(["test", "routes"], in: dir.url)
+        let notes = run.stdout.split(separator: "\n").filter { $0.hasPrefix("  note: ") }
+        #expect(notes == [
+            #"  note: routes/app.test.yaml:2:47: 'on' is the string "on": only true and false are booleans in YAML 1.2; write true if a boolean is meant"#,
+            #"  note: routes/app.test.yaml:2:55: 'no' is the string "no": only true and false are booleans in YAML 1.2; write false if a boolean is meant"#,
+        ], "\(run)")
+        #expect(run.stdout.hasSuffix("PASS a string is fine\n1 passed, 1 failed\n"))
+    }
+
     @Test func filesRunInLexicalOrderIncludingSubdirectories() throws {
         let dir = try directory(tests: [
             "b.test.yaml": "cases: [{name: b, payload: {}, expect: {outcome: unmatched}}]\n",

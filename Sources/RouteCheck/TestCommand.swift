@@ -108,6 +108,11 @@ struct TestCommand: Command {
                 failed += 1
                 continue
             }
+            if file.items.isEmpty {
+                // Not a failure (a file may be started before its cases), but not silence either:
+                // "0 passed, 0 failed" alone reads as if the file's cases ran.
+                console.err("note: '\(path)' has no cases or scenarios; nothing in it ran\n")
+            }
             for item in file.items {
                 let result = TestFileRunner.run(item, decider: decider)
                 exercised.formUnion(result.exercised)

@@ -83,7 +83,8 @@ package struct YAMLSubsetReader {
             if next < indent { break }
             guard next == indent, !startsSequenceEntry() else { throw Declined() }
         }
-        let end = position(index)
+        // After the last entry, as libyaml's reading gives it (`YAMLTreeBuilder`).
+        let end = pairs.last.map(YAMLTreeBuilder.writtenEnd) ?? position(index)
         return Node(.mapping(pairs), range: range(start, end))
     }
 
@@ -103,7 +104,7 @@ package struct YAMLSubsetReader {
             if next < indent || (next == indent && indentless) { break }
             throw Declined()
         }
-        let end = position(index)
+        let end = items.last?.range.end ?? position(index)
         return Node(.sequence(items), range: range(start, end))
     }
 

@@ -7,6 +7,8 @@ import RouteKit
 struct YAMLTreeBuilder {
     private struct Frame {
         var isMapping: Bool
+        /// `[…]` or `{…}`: it ends at its bracket. A block collection ends at its last entry.
+        var isFlow: Bool
         var start: SourcePosition
         var tag: String?
         var anchor: String?
@@ -137,10 +139,18 @@ struct YAMLTreeBuilder {
             }
             let anchor = anchorPointer.map { String(cString: $0) }
             if let anchor { openAnchors.insert(anchor) }
-            stack.append(Frame(isMapping: isMapping, start: start, tag: tag, anchor: anchor))
+            let isFlow = isMapping ? e.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE
+                : e.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE
+            stack.append(Frame(isMapping: isMapping, isFlow: isFlow, start: start, tag: tag, anchor: anchor))
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             guard let frame = stack.popLast() else { return true }
-            let end = positions.position(e.end_mark)
+            var end = positions.position(e.end_mark)
+            // libyaml ends a block collection where the next token starts, past blank lines and
+            // comments; its range ends after its last entry as written (merged entries are
+            // written elsewhere).
+            if !frame.isFlow, let last = frame.isMapping ? frame.pairs.last.map(Self.writtenEnd) : frame.items.last?.range.end {
+                end = last
+            }
             mergeFailed = false
             let content: Node.Content = frame.isMapping
                 ? .mapping(finishMapping(frame.pairs)) : .sequence(frame.items)
@@ -152,6 +162,14 @@ struct YAMLTreeBuilder {
             break
         }
         return true
+    }
+
+    /// Where a pair ends as written: after its value, or after its key when the value is empty.
+    static func writtenEnd(of pair: Node.Pair) -> SourcePosition {
+        if case .scalar(let scalar) = pair.value.content, scalar.value.isEmpty, scalar.style == .plain {
+            return pair.key.range.end
+        }
+        return pair.value.range.end
     }
 
     /// After a second `---`: a document of nothing (a stray `---` at the end of the file) is

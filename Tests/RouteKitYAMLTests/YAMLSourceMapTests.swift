@@ -97,6 +97,19 @@ import Testing
         }
     }
 
+    /// A block collection ends after its last entry as written, not at the next key past blank
+    /// lines and comments (where libyaml's next token starts), with either reader.
+    @Test func aBlockCollectionEndsAfterItsLastEntry() throws {
+        let text = "when:\n  - a\n  - bc\n\n  # comment\n\nnext:\n  k: v\n  # trailing\nlast: [x, y]  # c\n"
+        #expect(Array(text.utf8).withUnsafeBufferPointer { YAMLSubsetReader.read($0, file: "t.yaml") } != nil)
+        for subset in [true, false] {
+            let root = try #require(YAMLReader.read(Array(text.utf8), file: "t.yaml", size: nil, subset: subset).root)
+            let ends = ["when", "next", "last"].compactMap { root[$0] }.map { "\($0.range.end.line):\($0.range.end.column)" }
+            #expect(ends == ["3:7", "8:7", "10:13"], "subset: \(subset)")
+            #expect("\(root.range.end.line):\(root.range.end.column)" == "10:13")
+        }
+    }
+
     @Test func aCollectionGivesItsStart() throws {
         let text = "when: [a]\n"
         let node = try #require(readYAML(text).root?["when"])

@@ -287,9 +287,32 @@ struct YAMLTreeBuilder {
 
     // MARK: - Helpers
 
+    /// The range of `&name` at or before the node's start on its line (a plain scalar is
+    /// placed at its value, after its anchor), else the node's start: an `unused-anchor`
+    /// warning then underlines the anchor.
+    private func anchorRange(_ name: String, at start: SourcePosition) -> SourceRange {
+        let written = Array(("&" + name).utf8)
+        // The anchor and the value are on one line; the scan stops at its start.
+        var offset = start.offset
+        while offset >= 0, start.offset - offset < start.column {
+            if written.indices.allSatisfy({ positions.byte(at: offset + $0) == written[$0] }) {
+                // Columns count characters: continuation bytes between are not columns.
+                let between = (offset..<start.offset).count { (positions.byte(at: $0) ?? 0) & 0xC0 != 0x80 }
+                let column = start.column - between
+                guard column >= 1 else { break }
+                return SourceRange(
+                    file: file, start: SourcePosition(line: start.line, column: column, offset: offset),
+                    end: SourcePosition(line: start.line, column: column + 1 + name.unicodeScalars.count,
+                                        offset: offset + written.count))
+            }
+            offset -= 1
+        }
+        return SourceRange(file: file, at: start)
+    }
+
     private mutating func add(_ node: consuming Node, nodeCount: Int, anchor: String?) {
         if let anchor {
-            if anchors[anchor] == nil { anchorPlaces[anchor] = SourceRange(file: file, at: node.range.start) }
+            if anchors[anchor] == nil { anchorPlaces[anchor] = anchorRange(anchor, at: node.range.start) }
             anchors[anchor] = Anchored(node: copy node, nodeCount: nodeCount)
         }
         guard !stack.isEmpty else {

@@ -379,8 +379,11 @@ import Testing
         let yaml = Self.header + "routes:\n  - name: a\n    when: 'true'\n    tab: home\n    alert:\n      title: &more news for you\n"
         let found = try lines(yaml)
         #expect(found == [
-            "13:20: warning: anchor '&more' is never used; YAML reads '&more' at the start of a value as an anchor, not as text: if it is part of the value, put the whole value in quotes, or else remove it",
+            "13:14: warning: anchor '&more' is never used; YAML reads '&more' at the start of a value as an anchor, not as text: if it is part of the value, put the whole value in quotes, or else remove it",
         ])
+        // The warning underlines the anchor itself (it was placed at the value, zero wide).
+        let range = try #require(try diagnostics(yaml).first?.range)
+        #expect("\(range.start.line):\(range.start.column)-\(range.end.column)" == "13:14-19")
         let used = Self.header + "routes:\n  - {name: a, when: 'true', tab: &t home}\n  - &r {name: b, when: 'false', tab: *t}\n  - {<<: *r, name: c}\n"
         #expect(try diagnostics(used).filter { $0.code == "unused-anchor" }.isEmpty)
     }

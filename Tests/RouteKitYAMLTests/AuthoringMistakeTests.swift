@@ -165,6 +165,10 @@ import Testing
             + "routes:\n  - {name: a, when: 'true', tab: \"1\"}\n"
         try expectFixed(yaml, message: "unknown tab '1'; in quotes it is a name: for tab 1, 'me', write it without quotes",
                         column: 34)
+        // `!!str 1` is a name the same way, and said so: it has no quotes to remove.
+        let tagged = yaml.replacingOccurrences(of: "tab: \"1\"", with: "tab: !!str 1")
+        try expectFixed(tagged, message: "unknown tab '1'; tagged '!!str' it is a name: for tab 1, 'me', write it without the tag",
+                        column: 34)
         // Past the tabs it is an unknown name like any other.
         let past = yaml.replacingOccurrences(of: "tab: \"1\"", with: "tab: \"2\"")
         #expect(try diagnostics(past).map(\.message) == ["unknown tab '2'; add it to 'tabs'"])

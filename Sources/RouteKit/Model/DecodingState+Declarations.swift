@@ -144,6 +144,11 @@ extension DecodingState {
     }
 
     /// A tab by name, or by index in the tab bar.
+    private static func isPlainScalar(_ node: Node) -> Bool {
+        if case .scalar(let scalar) = node.content { return scalar.style == .plain }
+        return false
+    }
+
     mutating func tabName(_ node: Node, _ what: @autoclosure () -> String) -> String? {
         // No tab could be read from a `tabs` that is there, misspelled or missing (one file of
         // a split table validated alone), and that is reported: every tab named would
@@ -167,7 +172,8 @@ extension DecodingState {
         guard let position = tabPositions[name] else {
             // `tab: "1"`: an index in quotes is a name, and no tab is called that.
             if let index = Int(name), name.allSatisfy(\.isASCII), tabs.indices.contains(index) {
-                decoder.report(ModelMessages.quotedTabIndex(name, tab: tabs[index].name, at: node.range))
+                decoder.report(ModelMessages.quotedTabIndex(name, tab: tabs[index].name,
+                                                            tagged: node.tag != nil && Self.isPlainScalar(node), at: node.range))
                 return nil
             }
             // `tabs: [home, discover messages]`: a ',' left out joins two tabs into one name.

@@ -285,11 +285,13 @@ enum ModelMessages {
     }
 
     /// `tab: "1"`: a quoted index is read as a tab's name.
-    static func quotedTabIndex(_ written: String, tab: String, at range: SourceRange) -> Diagnostic {
-        Diagnostic(.error, "unknown-tab",
-                   "unknown tab '\(written)'; in quotes it is a name: for tab \(written), '\(tab)', "
-                       + "write it without quotes",
-                   at: range, fixIt: FixIt(replacement: written))
+    /// `tab: !!str 1` is the same: `tagged` says so instead of "in quotes".
+    static func quotedTabIndex(_ written: String, tab: String, tagged: Bool = false, at range: SourceRange) -> Diagnostic {
+        let (how, without) = tagged ? ("tagged '!!str'", "the tag") : ("in quotes", "quotes")
+        return Diagnostic(.error, "unknown-tab",
+                          "unknown tab '\(written)'; \(how) it is a name: for tab \(written), '\(tab)', "
+                              + "write it without \(without)",
+                          at: range, fixIt: FixIt(replacement: written))
     }
 
     /// `tab: messages` where `tabs` declares `discover messages`, a ',' left out.

@@ -26,11 +26,11 @@ struct ItemReader {
             switch node.content {
             case .mapping(let pairs): pairs.forEach { visit($0.value) }
             case .sequence(let items): items.forEach(visit)
-            case .scalar(let scalar) where node.isYAML11Boolean:
+            case .scalar(let scalar):
+                guard let meant = node.yaml11Boolean else { break }
                 notes.append(DiagnosticNote(
-                    "'\(scalar.value)' is the string \"\(scalar.value)\": only true and false are booleans in YAML 1.2; write \(["yes", "y", "on"].contains(scalar.value.lowercased())) if a boolean is meant",
+                    "'\(scalar.value)' is the string \"\(scalar.value)\": only true and false are booleans in YAML 1.2; write \(meant) if a boolean is meant",
                     at: node.range))
-            case .scalar: break
             }
         }
         visit(node)

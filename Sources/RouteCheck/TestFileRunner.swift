@@ -193,10 +193,14 @@ struct TestReport {
             let place = hint.range.map { TextDiagnosticRenderer.location($0) + ": " } ?? ""
             output += "  note: \(place)\(SourceExcerpt.sanitized(hint.message))\n"
         }
+        if item.hints.count > Self.maxHints {
+            let more = item.hints.count - Self.maxHints
+            output += "  note: and \(more) more such word\(more == 1 ? "" : "s") in its payloads\n"
+        }
         return output
     }
 
-    /// The most YAML 1.1 word notes printed under one failed item.
+    /// The most YAML 1.1 word notes printed under one failed item; a count says how many more.
     static let maxHints = 5
 
     private func step(_ failure: StepFailure, indent: String) -> String {

@@ -55,11 +55,12 @@ struct SourcePositionMapper {
     }
 
     /// `end` moved back over the line breaks and blanks before it: libyaml ends a block scalar
-    /// or collection where the next token starts, lines later, and a range (and a fix-it that
-    /// replaces it) should end just after the last character written.
+    /// where the next token starts, lines later, and a range (and a fix-it that replaces it)
+    /// should end just after the last character written.
     mutating func endOfText(before end: SourcePosition) -> SourcePosition {
         var offset = min(end.offset, bytes.count)
-        while offset > 0, [0x0A, 0x0D, 0x20, 0x09].contains(bytes[offset - 1]) { offset -= 1 }
+        while offset > 0, bytes[offset - 1] == 0x0A || bytes[offset - 1] == 0x0D
+            || bytes[offset - 1] == 0x20 || bytes[offset - 1] == 0x09 { offset -= 1 }
         return offset == end.offset ? end : position(ofOffset: offset)
     }
 

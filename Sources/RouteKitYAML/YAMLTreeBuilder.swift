@@ -101,7 +101,7 @@ struct YAMLTreeBuilder {
             let node = Node(.scalar(Node.Scalar(value, style: style)),
                             tag: data.tag.map { String(cString: $0) }, range: range(valueStart, end))
             if let tag = node.tag { checkScalarTag(tag, of: node) }
-            add(node, nodeCount: 1, anchor: data.anchor.map { String(cString: $0) })
+            add(node, nodeCount: 1, anchor: data.anchor.map { (String(cString: $0), start) })
         case YAML_ALIAS_EVENT:
             let name = e.data.alias.anchor.map { String(cString: $0) } ?? ""
             let start = positions.position(e.start_mark)
@@ -157,7 +157,7 @@ struct YAMLTreeBuilder {
             if mergeFailed { mappingsWithFailedMerges.append(range(frame.start, end)) }
             if let anchor = frame.anchor { openAnchors.remove(anchor) }
             add(Node(content, tag: frame.tag, range: range(frame.start, end)),
-                nodeCount: frame.nodeCount, anchor: frame.anchor)
+                nodeCount: frame.nodeCount, anchor: frame.anchor.map { ($0, frame.start) })
         default:
             break
         }
@@ -287,33 +287,23 @@ struct YAMLTreeBuilder {
 
     // MARK: - Helpers
 
-    /// The range of `&name` at or before the node's start on its line (a plain scalar is
-    /// placed at its value, after its anchor), else the node's start: an `unused-anchor`
-    /// warning then underlines the anchor.
+    /// The range of `&name` at `start`, where libyaml's event for an anchored node starts (a
+    /// tag may come first: then only its start), for the `unused-anchor` warning to underline.
     private func anchorRange(_ name: String, at start: SourcePosition) -> SourceRange {
-        let written = Array(("&" + name).utf8)
-        // The anchor and the value are on one line; the scan stops at its start.
-        var offset = start.offset
-        while offset >= 0, start.offset - offset < start.column {
-            if written.indices.allSatisfy({ positions.byte(at: offset + $0) == written[$0] }) {
-                // Columns count characters: continuation bytes between are not columns.
-                let between = (offset..<start.offset).count { (positions.byte(at: $0) ?? 0) & 0xC0 != 0x80 }
-                let column = start.column - between
-                guard column >= 1 else { break }
-                return SourceRange(
-                    file: file, start: SourcePosition(line: start.line, column: column, offset: offset),
-                    end: SourcePosition(line: start.line, column: column + 1 + name.unicodeScalars.count,
-                                        offset: offset + written.count))
-            }
-            offset -= 1
-        }
-        return SourceRange(file: file, at: start)
+        guard positions.byte(at: start.offset) == UInt8(ascii: "&") else { return SourceRange(file: file, at: start) }
+        // Anchor names are ASCII (libyaml reads letters, digits, '-' and '_'): a byte is a column.
+        let width = 1 + name.utf8.count
+        return SourceRange(file: file, start: start,
+                           end: SourcePosition(line: start.line, column: start.column + width,
+                                               offset: start.offset + width))
     }
 
-    private mutating func add(_ node: consuming Node, nodeCount: Int, anchor: String?) {
+    /// `anchor`: its name and where the node's event starts (a plain scalar's own range starts
+    /// at its value, after the anchor).
+    private mutating func add(_ node: consuming Node, nodeCount: Int, anchor: (name: String, at: SourcePosition)?) {
         if let anchor {
-            if anchors[anchor] == nil { anchorPlaces[anchor] = anchorRange(anchor, at: node.range.start) }
-            anchors[anchor] = Anchored(node: copy node, nodeCount: nodeCount)
+            if anchors[anchor.name] == nil { anchorPlaces[anchor.name] = anchorRange(anchor.name, at: anchor.at) }
+            anchors[anchor.name] = Anchored(node: copy node, nodeCount: nodeCount)
         }
         guard !stack.isEmpty else {
             if root == nil { root = node }

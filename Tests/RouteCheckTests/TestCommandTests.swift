@@ -86,6 +86,16 @@ import Testing
         #expect(run.stdout.hasSuffix("PASS a string is fine\n1 passed, 1 failed\n"))
     }
 
+    /// At most `TestReport.maxHints` (5) such notes under one item; past it, a count of the rest.
+    @Test(arguments: [5, 6]) func yaml11WordNotesStopAtTheirLimit(words: Int) throws {
+        let payload = (0..<words).map { "f\($0): on" }.joined(separator: ", ")
+        let dir = try directory(tests: ["app.test.yaml": "cases:\n  - {name: c, payload: {\(payload)}, expect: {rule: notice}}\n"])
+        let run = try runRouteCheck(["test", "routes"], in: dir.url)
+        let notes = run.stdout.split(separator: "\n").filter { $0.hasPrefix("  note: ") }
+        #expect(notes.count == min(words, 5) + (words > 5 ? 1 : 0), "\(run)")
+        #expect((notes.last == "  note: and 1 more such word in its payloads") == (words > 5))
+    }
+
     @Test func filesRunInLexicalOrderIncludingSubdirectories() throws {
         let dir = try directory(tests: [
             "b.test.yaml": "cases: [{name: b, payload: {}, expect: {outcome: unmatched}}]\n",

@@ -6,6 +6,13 @@ import Testing
 /// A value used again through a YAML alias is reported where the alias is written: a second
 /// declaration names both places (SPEC §3), and a problem in an aliased value is shown at each use.
 @Suite struct AliasPlacementTests {
+    /// `line:column-endColumn` and a last word of each diagnostic, for pinning places.
+    func placed(_ yaml: String, _ last: (Diagnostic) -> String) throws -> [String] {
+        try loadTable(yaml: yaml).diagnostics.map {
+            "\($0.range.start.line):\($0.range.start.column)-\($0.range.end.column) \(last($0))"
+        }
+    }
+
     func diagnostics(_ yaml: String) throws -> [String] {
         try loadTable(yaml: yaml).diagnostics.map { diagnostic in
             let notes = diagnostic.notes.compactMap(\.range).map { " (note \($0.start.line):\($0.start.column))" }
@@ -33,10 +40,9 @@ import Testing
         let yaml = "version: 1\ntabs: [home, me]\npayload: {type: int, target: string}\nroutes:\n"
             + "  - {name: a, when: &w target.sise() == 3, tab: home}\n"
             + "  - {name: b, when: *w, tab: me}\n"
-        let found = try loadTable(yaml: yaml).diagnostics
-        #expect(found.map { "\($0.range.start.line):\($0.range.start.column)-\($0.range.end.column) \($0.fixIt != nil)" }
-            == ["5:31-35 true", "6:21-23 false"])
-        #expect(found.last?.notes.map(\.message) == ["'*w' stands for the expression anchored as '&w'; fix it there"])
+        #expect(try placed(yaml) { "\($0.fixIt != nil)" } == ["5:31-35 true", "6:21-23 false"])
+        #expect(try loadTable(yaml: yaml).diagnostics.last?.notes.map(\.message)
+            == ["'*w' stands for the expression anchored as '&w'; fix it there"])
     }
 
     @Test func aRuleRepeatedThroughAnAliasIsPlacedAtTheAlias() throws {
@@ -90,10 +96,8 @@ import Testing
         let yaml = "version: 1\ntabs: [home, me]\npayload: {type: int}\nroutes:\n"
             + "  - {name: a, when: type == 1, tab: home, pop_to_root: &b yes}\n"
             + "  - {name: b, when: type == 2, tab: me, pop_to_root: *b}\n"
-        let warnings = try loadTable(yaml: yaml).diagnostics
-        #expect(warnings.map { "\($0.range.start.line):\($0.range.start.column)-\($0.range.end.column) \($0.code)" }
-            == ["5:59-62 yaml11-boolean", "6:54-56 yaml11-boolean"])
-        #expect(warnings.map { $0.fixIt?.replacement } == ["true", "true"])
+        #expect(try placed(yaml) { "\($0.code)" } == ["5:59-62 yaml11-boolean", "6:54-56 yaml11-boolean"])
+        #expect(try loadTable(yaml: yaml).diagnostics.map { $0.fixIt?.replacement } == ["true", "true"])
     }
 
     /// The same for an expression that does not check in the rule that uses it through an alias.

@@ -184,22 +184,18 @@ private struct RuleChecker {
 
     /// Whether the file text at `range` starts with a backslash: an escape of a quoted scalar.
     private func startsWithEscape(_ range: SourceRange) -> Bool {
-        guard let file = files[range.file] else { return false }
-        let utf8 = file.text.utf8
-        guard range.start.offset < utf8.count else { return false }
-        return utf8[utf8.index(utf8.startIndex, offsetBy: range.start.offset)] == UInt8(ascii: "\\")
+        files[range.file]?.utf8(from: range.start.offset).first == UInt8(ascii: "\\")
     }
 
     /// The anchor name of the alias an expression is written as (`when: *w`), whose text is
-    /// where the anchor `&w` is; nil when the expression is written in place.
+    /// where the anchor `&w` is; nil when the expression is written in place. (The source map
+    /// tells an alias the same way, and places every offset of it at its start.)
     private func aliasName(_ source: ExpressionSource) -> String? {
-        guard let whole = source.range, let file = files[whole.file] else { return nil }
-        let utf8 = file.text.utf8
-        guard whole.start.offset < whole.end.offset, whole.end.offset <= utf8.count else { return nil }
-        let written = utf8[utf8.index(utf8.startIndex, offsetBy: whole.start.offset)
-                           ..< utf8.index(utf8.startIndex, offsetBy: whole.end.offset)]
-        // A scalar written in place never starts with '*': plain, it would be an alias itself.
-        guard written.first == UInt8(ascii: "*") else { return nil }
+        guard let whole = source.range,
+            let written = files[whole.file]?.utf8(from: whole.start.offset, to: whole.end.offset),
+            // A scalar written in place never starts with '*': plain, it would be an alias itself.
+            written.first == UInt8(ascii: "*")
+        else { return nil }
         return String(decoding: written.dropFirst(), as: UTF8.self)
     }
 
@@ -207,10 +203,9 @@ private struct RuleChecker {
     /// as `target == "promo`): the advice to quote the whole of it. nil when no ` #` follows
     /// the value on its line.
     private func commentCut(_ source: ExpressionSource) -> String? {
-        guard source.style == .plain, let whole = source.range, let file = files[whole.file] else { return nil }
-        let utf8 = file.text.utf8
-        guard whole.end.offset < utf8.count else { return nil }
-        let after = utf8[utf8.index(utf8.startIndex, offsetBy: whole.end.offset)...]
+        guard source.style == .plain, let whole = source.range,
+            let after = files[whole.file]?.utf8(from: whole.end.offset), !after.isEmpty
+        else { return nil }
         let rest = after.prefix { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") }
         guard let hash = rest.firstIndex(of: UInt8(ascii: "#")),
             rest[..<hash].allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }), hash != rest.startIndex

@@ -97,6 +97,19 @@ public struct SourceFile: Sendable {
     /// empty last line.
     public var lineCount: Int { lineStarts.count }
 
+    /// The text's UTF-8 bytes from offset `start` to `end` (the end of the text when nil),
+    /// clamped to the text: what is written at a range, to tell how it was written.
+    ///
+    /// ```swift
+    /// SourceFile(path: "app.yaml", text: "when: *w\n").utf8(from: 6, to: 8).first // UInt8(ascii: "*")
+    /// ```
+    func utf8(from start: Int, to end: Int? = nil) -> Substring.UTF8View {
+        let bytes = text.utf8
+        let upper = min(max(end ?? bytes.count, 0), bytes.count)
+        let lower = min(max(start, 0), upper)
+        return bytes[bytes.index(bytes.startIndex, offsetBy: lower) ..< bytes.index(bytes.startIndex, offsetBy: upper)]
+    }
+
     /// The text of a 1-based line, without its line break; nil past the end.
     ///
     /// ```swift

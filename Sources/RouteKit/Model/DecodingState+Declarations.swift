@@ -143,12 +143,12 @@ extension DecodingState {
         }
     }
 
-    /// A tab by name, or by index in the tab bar.
     private static func isPlainScalar(_ node: Node) -> Bool {
         if case .scalar(let scalar) = node.content { return scalar.style == .plain }
         return false
     }
 
+    /// A tab by name, or by index in the tab bar.
     mutating func tabName(_ node: Node, _ what: @autoclosure () -> String) -> String? {
         // No tab could be read from a `tabs` that is there, misspelled or missing (one file of
         // a split table validated alone), and that is reported: every tab named would

@@ -50,13 +50,22 @@ extension Node {
     /// ```swift
     /// if node.isYAML11Boolean { /* warn: 'yes' is a string in YAML 1.2 */ }
     /// ```
-    public var isYAML11Boolean: Bool {
+    public var isYAML11Boolean: Bool { yaml11Boolean != nil }
+
+    /// The boolean YAML 1.1 reads this plain scalar as (`yes`, `on`, `y`: true; `no`, `off`, `n`:
+    /// false), or nil when it is not one of those words.
+    ///
+    /// ```swift
+    /// node.yaml11Boolean // true for `clear_badge: on`, nil for `clear_badge: true`
+    /// ```
+    public var yaml11Boolean: Bool? {
         guard case .scalar(let scalar) = content, scalar.style == .plain, tag == nil,
             scalar.value.utf8.count <= 3
-        else { return false }
+        else { return nil }
         switch scalar.value.lowercased() {
-        case "yes", "no", "on", "off", "y", "n": return true
-        default: return false
+        case "yes", "on", "y": return true
+        case "no", "off", "n": return false
+        default: return nil
         }
     }
 

@@ -140,8 +140,7 @@ struct NodeDecoder {
 
     mutating func bool(_ node: Node, _ what: @autoclosure () -> String) -> Bool? {
         if case .bool(let flag)? = node.resolvedScalar { return flag }
-        if node.isYAML11Boolean, case .scalar(let scalar) = node.content {
-            let value = ["yes", "y", "on", "true"].contains(scalar.value.lowercased())
+        if let value = node.yaml11Boolean, case .scalar(let scalar) = node.content {
             report(ModelMessages.yaml11Boolean(scalar.value, readAs: value, at: node.range))
             return value
         }

@@ -60,12 +60,15 @@ public enum TableDecoder {
             }
             state.collect(root, file: document.file)
         }
-        if complete, let first = documents.first, documents.allSatisfy({ $0.root == nil }) {
-            // Nothing written yet: one error that says what a table starts with, rather than
-            // one per missing key.
+        // Nothing written yet: one error that says what a table starts with, rather than one per
+        // missing key.
+        let nothingWritten = complete && documents.allSatisfy { $0.root == nil }
+        // With a file unread, what it may have declared is not reported missing.
+        let keysMayBeMissing = complete && !nothingWritten
+        if nothingWritten, let first = documents.first {
             state.decoder.report(ModelMessages.emptyTable(files: documents.count,
                                                           at: .wholeFile(first.file)))
-        } else if complete, state.versionRange == nil, !state.lostSections.contains("version"),
+        } else if keysMayBeMissing, state.versionRange == nil, !state.lostSections.contains("version"),
             let first = documents.first
         {
             let where_ = documents.first { $0.root != nil }?.root?.range
@@ -73,11 +76,9 @@ public enum TableDecoder {
             state.decoder.report(ModelMessages.missingKey("version", in: "the route table",
                                                           at: SourceRange(file: where_.file, at: where_.start)))
         }
-        if !complete || documents.allSatisfy({ $0.root == nil }) {
-            // Reported above as an empty table, or not known to be missing.
-        } else if state.tabs.isEmpty, let listed = state.emptyTabsList {
+        if keysMayBeMissing, state.tabs.isEmpty, let listed = state.emptyTabsList {
             state.decoder.report(ModelMessages.noTabs(at: listed))
-        } else if state.tabs.isEmpty, !state.tabsDeclared,
+        } else if keysMayBeMissing, state.tabs.isEmpty, !state.tabsDeclared,
             !state.lostSections.contains("tabs"), let first = documents.first
         {
             let where_ = documents.first { $0.root != nil }?.root?.range

@@ -65,6 +65,7 @@ extension Navigator {
         state.user = user
         switch state.phase {
         case .awaitingLogin(let route):
+            conceal(tabs: [], &commands)
             emit(.dismissLogin, &commands)
             state.phase = .idle
             return proceed(route, &commands)
@@ -76,6 +77,7 @@ extension Navigator {
     mutating func loginCancelled(_ commands: inout [Command]) -> Outcome {
         switch state.phase {
         case .awaitingLogin:
+            conceal(tabs: [], &commands)
             emit(.dismissLogin, &commands)
             state.phase = .idle
             return .dropped
@@ -126,6 +128,7 @@ extension Navigator {
         case .alerting:
             emit(.dismissAlert, &commands)
         case .awaitingLogin:
+            conceal(tabs: [], &commands)
             emit(.dismissLogin, &commands)
         case .launching, .idle:
             break
@@ -149,7 +152,7 @@ extension Navigator {
 
     /// The route's own requirement, or a screen's `login: required` (the decider may or may not
     /// have folded that in already).
-    private func needsLogin(_ decision: Decision) -> Bool {
+    func needsLogin(_ decision: Decision) -> Bool {
         if decision.login != .none { return true }
         guard let action = decision.action else { return false }
         return table.anyRequiresLogin(action.steps.lazy.map(\.screen))

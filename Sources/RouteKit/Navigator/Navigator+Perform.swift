@@ -8,26 +8,30 @@ extension Navigator {
     /// pushes in order and the presented screen on top of any modal.
     mutating func perform(_ decision: Decision, _ commands: inout [Command]) {
         guard let action = decision.action else { return }
+        // Who the screens are shown to, when the route needed login for them (it is performed
+        // only for a logged-in user).
+        let viewer = needsLogin(decision) ? state.user : nil
+        // A back stack is built on one tab, so that `push: [list, detail]` with only `detail`
+        // on `home` puts `list` under it there, after one `select_tab` (SPEC §6.4's order).
+        let workTab = table.stackTab(of: action.push.lazy.map(\.screen)) ?? action.tab ?? state.ui.selectedTab
+        let touchesTab = action.tab != nil || action.popToRoot || !action.push.isEmpty
+        let pushTabs = action.push.map { declaredTab(of: $0) ?? workTab }
+        conceal(tabs: touchesTab ? [workTab] + pushTabs : [], &commands)
         let reloads = decision.ifVisible == .reload
         if reloads, let target = action.present, let top = state.ui.modals.last,
             isSame(top, target)
         {
-            emit(.reload(screen: target.screen, params: target.params), &commands)
+            emit(.reload(screen: target.screen, params: target.params), &commands, shownTo: viewer)
             return
         }
-        // A back stack is built on one tab, so that `push: [list, detail]` with only `detail`
-        // on `home` puts `list` under it there, after one `select_tab` (SPEC §6.4's order).
-        let workTab = table.stackTab(of: action.push.lazy.map(\.screen)) ?? action.tab ?? state.ui.selectedTab
-        if reloads, action.present == nil, let target = action.push.last {
-            let targetTab = declaredTab(of: target) ?? workTab
+        if reloads, action.present == nil, let target = action.push.last, let targetTab = pushTabs.last {
             if let top = state.ui.stack(of: targetTab).last, isSame(top, target) {
                 if !state.ui.modals.isEmpty { emit(.dismissModals, &commands) }
                 select(targetTab, &commands)
-                emit(.reload(screen: target.screen, params: target.params), &commands)
+                emit(.reload(screen: target.screen, params: target.params), &commands, shownTo: viewer)
                 return
             }
         }
-        let touchesTab = action.tab != nil || action.popToRoot || !action.push.isEmpty
         if touchesTab {
             if !state.ui.modals.isEmpty { emit(.dismissModals, &commands) }
             select(workTab, &commands)
@@ -35,23 +39,24 @@ extension Navigator {
         if action.popToRoot, !state.ui.stack(of: workTab).isEmpty {
             emit(.popToRoot(tab: workTab), &commands)
         }
-        for entry in action.push {
-            let tab = declaredTab(of: entry) ?? workTab
+        for (entry, tab) in zip(action.push, pushTabs) {
             select(tab, &commands)
             let hides = table.screen(named: entry.screen)?.hidesBottomBar ?? false
             emit(.push(tab: tab, screen: entry.screen, params: entry.params, hidesBottomBar: hides),
-                 &commands)
+                 &commands, shownTo: viewer)
         }
         if let modal = action.present {
             let embeds = table.screen(named: modal.screen)?.embedInNavigation ?? false
             emit(.present(screen: modal.screen, params: modal.params, embedInNavigation: embeds),
-                 &commands)
+                 &commands, shownTo: viewer)
         }
     }
 
-    /// Appends `command` and updates the UI model as if the adapter has performed it.
-    mutating func emit(_ command: Command, _ commands: inout [Command]) {
+    /// Appends `command` and updates the UI model as if the adapter has performed it; `viewer`
+    /// is who a pushed, presented or reloaded screen is shown to when its route needed login.
+    mutating func emit(_ command: Command, _ commands: inout [Command], shownTo viewer: String? = nil) {
         commands.append(command)
+        recordGating(of: command, shownTo: viewer)
         switch command {
         case .selectTab(let tab, _):
             state.ui.selectedTab = tab

@@ -46,6 +46,9 @@
 ///   when confirmed.
 /// - `logout` forgets the user and leaves the UI alone, even a screen of that user: the app decides
 ///   what a logout shows. A waiting alert or login stays; a confirmed alert then asks for login.
+///   The navigator's own commands never uncover such a screen for someone else: before one could
+///   (a `select_tab` of its tab, a `dismiss_modals` or `dismiss_login` above it, a push or present
+///   the user could go back from onto it), that tab is popped to its root or the modals dismissed.
 /// - A route that needs login in a table without `login_screen` (a table the checker should
 ///   reject) is `dropped`: nothing is shown, what waits stays.
 /// - A push goes onto its screen's declared tab, which wins over a conflicting action `tab`; a
@@ -66,6 +69,10 @@ public struct Navigator: Sendable {
         public var user: String?
         /// What is held or waiting, if anything.
         public var phase: Phase
+        /// The screens of `ui` the navigator showed for a route that needed login, and the user
+        /// each was shown to: it uncovers none of them for anybody else
+        /// (see `Navigator+Concealing.swift`).
+        public var gatedScreens: [ScreenPlace: String] = [:]
 
         /// A state; the navigator makes its own, tests build expected ones.
         ///
@@ -171,7 +178,9 @@ public struct Navigator: Sendable {
             state.user = nil
             outcome = .none
         case .uiState(let snapshot):
-            state.ui = normalized(snapshot)
+            let reported = normalized(snapshot)
+            state.gatedScreens = gatedScreens(of: reported)
+            state.ui = reported
             outcome = .none
         }
         return Step(outcome: outcome, commands: commands)

@@ -18,6 +18,7 @@ private typealias F = NavFixture
             $0.phase = .idle
             $0.ui.selectedTab = "me"
             $0.ui.stacks["me"] = [ScreenInstance(screen: "my_messages")]
+            $0.gatedScreens = [Navigator.ScreenPlace(tab: "me", position: 0): "u1"]
         }
     }
 
@@ -33,6 +34,7 @@ private typealias F = NavFixture
             $0.user = "u1"
             $0.phase = .idle
             $0.ui.modals = [ScreenInstance(screen: "settings")]
+            $0.gatedScreens = [Navigator.ScreenPlace(tab: nil, position: 0): "u1"]
         }
     }
 
@@ -49,6 +51,7 @@ private typealias F = NavFixture
             $0.phase = .idle
             $0.ui.selectedTab = "me"
             $0.ui.stacks["me"] = [ScreenInstance(screen: "user_inbox", params: ["uid": "u1"])]
+            $0.gatedScreens = [Navigator.ScreenPlace(tab: "me", position: 0): "u1"]
         }
     }
 
@@ -83,6 +86,7 @@ private typealias F = NavFixture
                  expecting: [.clearBadge, F.select("me"), F.pushInbox("u1")], outcome: .performed) {
             $0.ui.selectedTab = "me"
             $0.ui.stacks["me"] = [ScreenInstance(screen: "user_inbox", params: ["uid": "u1"])]
+            $0.gatedScreens = [Navigator.ScreenPlace(tab: "me", position: 0): "u1"]
         }
     }
 
@@ -109,6 +113,7 @@ private typealias F = NavFixture
             $0.phase = .idle
             $0.ui.selectedTab = "me"
             $0.ui.stacks["me"] = [ScreenInstance(screen: "my_messages")]
+            $0.gatedScreens = [Navigator.ScreenPlace(tab: "me", position: 0): "u1"]
         }
     }
 
@@ -128,6 +133,7 @@ private typealias F = NavFixture
             $0.phase = .idle
             $0.ui.selectedTab = "me"
             $0.ui.stacks["me"] = [ScreenInstance(screen: "user_inbox", params: ["uid": "u2"])]
+            $0.gatedScreens = [Navigator.ScreenPlace(tab: "me", position: 0): "u2"]
         }
     }
 

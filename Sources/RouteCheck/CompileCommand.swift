@@ -58,15 +58,15 @@ struct CompileCommand: Command {
     }
 
     func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
-        try InputPath.checkReadable(table)
+        let input = try TableInput.open(table)
         let program: RoutingProgram
-        if ProgramLoader.isCompiledTable(table) {
+        if input.isCompiled {
             try refuseOverwriting([table])
-            program = try ProgramLoader.loadCompiled(table, context: context)
+            program = try ProgramLoader.loadCompiled(input, context: context)
         } else {
             let checked: CheckedTable
             do throws(TableLoadError) {
-                checked = try TableLoader.load(path: table)
+                checked = try input.loadRouteTable()
             } catch {
                 throw .io(error.description)
             }

@@ -77,17 +77,18 @@ struct ValidateCommand: Command {
 
         for path in tables {
             let table: CheckedTable
+            let input: TableInput
             do throws(CLIError) {
-                try InputPath.checkReadable(path)
+                input = try TableInput.open(path)
             } catch {
                 if case .io(let message) = error { refuse(message, path) }
                 continue
             }
-            if ProgramLoader.isCompiledTable(path) {
+            if input.isCompiled {
                 // A compiled table holds no sources to check again; validating it means loading it.
                 let loaded: (rules: Int, diagnostics: [Diagnostic])
                 do throws(CLIError) {
-                    loaded = try Self.checkCompiled(path)
+                    loaded = try Self.checkCompiled(input)
                 } catch {
                     if case .io(let message) = error { refuse(message, path) }
                     continue
@@ -100,7 +101,7 @@ struct ValidateCommand: Command {
                 continue
             }
             do throws(TableLoadError) {
-                table = try TableLoader.load(path: path)
+                table = try input.loadRouteTable()
             } catch {
                 refuse(error.description, path)
                 continue
@@ -152,8 +153,9 @@ struct ValidateCommand: Command {
 
     /// Loads a compiled table (`routecheck compile` output): its rule count, or an
     /// `invalid-compiled-table` error saying why it does not load.
-    static func checkCompiled(_ path: String) throws(CLIError) -> (rules: Int, diagnostics: [Diagnostic]) {
-        let bytes = try ProgramLoader.readCompiled(path)
+    static func checkCompiled(_ input: TableInput) throws(CLIError) -> (rules: Int, diagnostics: [Diagnostic]) {
+        let path = input.path
+        let bytes = try input.compiledBytes()
         do throws(CompiledTableError) {
             return (try CompiledTableFormat.decode(bytes).rules.count, [])
         } catch {

@@ -89,21 +89,48 @@ public enum TableLoader {
             throw TableLoadError(path: path, reason: "it is a test file (*.test.yaml), not a route table; "
                 + "run it with 'routecheck test TABLE \(path)'")
         }
-        let paths = listing?.files ?? [path]
+        var read: [FileBytes] = []
+        for file in listing?.files ?? [path] {
+            let (bytes, size) = try readBytes(file)
+            read.append(FileBytes(path: file, bytes: bytes, size: size))
+        }
+        return check(read, path: path, listing: listing, analyze: analyze)
+    }
+
+    /// Checks a one-file table whose bytes are already read: a stream such as a pipe or
+    /// `/dev/stdin`, which cannot be read a second time. `size` is as `YAMLReader.read` takes it.
+    ///
+    /// ```swift
+    /// let checked = TableLoader.load(path: "/dev/stdin", bytes: piped, size: nil)
+    /// ```
+    public static func load(path: String, bytes: [UInt8], size: Int?, analyze: Bool = true) -> CheckedTable {
+        check([FileBytes(path: path, bytes: bytes, size: size ?? bytes.count)], path: path, listing: nil,
+              analyze: analyze)
+    }
+
+    private struct FileBytes {
+        let path: String
+        let bytes: [UInt8]
+        let size: Int
+    }
+
+    private static func check(
+        _ read: [FileBytes], path: String, listing: TableDirectory.Listing?, analyze: Bool
+    ) -> CheckedTable {
         var files: [SourceFile] = []
         var documents: [(file: String, root: Node?)] = []
         var mappingsWithFailedMerges: [SourceRange] = []
         var diagnostics: [Diagnostic] = []
-        for file in paths {
-            let (bytes, size) = try readBytes(file)
-            let document = YAMLReader.read(bytes, file: file, size: size)
+        for entry in read {
+            let (file, bytes) = (entry.path, entry.bytes)
+            let document = YAMLReader.read(bytes, file: file, size: entry.size)
             let text = YAMLReader.withoutByteOrderMark(bytes)
             files.append(SourceFile(path: file, text: String(decoding: text, as: UTF8.self)))
             diagnostics += document.diagnostics
             mappingsWithFailedMerges += document.mappingsWithFailedMerges
             documents.append((file, document.root))
         }
-        if paths.isEmpty { diagnostics.append(emptyTable(path)) }
+        if read.isEmpty { diagnostics.append(emptyTable(path)) }
         diagnostics += (listing?.ignored ?? []).map(ignoredFile)
         let readAll = !diagnostics.contains { $0.severity == .error }
         let decoded = TableDecoder.decode(documents, complete: readAll)
@@ -186,8 +213,9 @@ public enum TableLoader {
             // Read one byte past the limit so an oversized file is reported, not truncated.
             let data = try handle.read(upToCount: YAMLLimits.maxFileSize + 1) ?? Data()
             guard data.count > YAMLLimits.maxFileSize else { return ([UInt8](data), data.count) }
+            // A device or a pipe has no size of its own (0): then only "larger than" is known.
             let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-            let size = (attributes?[.size] as? NSNumber)?.intValue ?? data.count
+            let size = max((attributes?[.size] as? NSNumber)?.intValue ?? 0, data.count)
             return ([UInt8](data), size)
         } catch {
             throw TableLoadError(path: path, reason: FileProblem.reason(reading: path, error: error))

@@ -253,9 +253,12 @@ struct Parser {
         throw ExpressionMessages.unsupported("optional selections and indexes ('.?', '[?')", at: token.range)
     }
 
+    /// The field name after a `.`. CEL's reserved words may name a field there (`data.package`,
+    /// `{'if': 1}.if`, conformance `parse/selectors`); the words that are literals or the `in`
+    /// operator may not.
     mutating func identifier() throws(ExpressionDiagnostic) -> (String, Range<Int>) {
         guard case .identifier(let name) = token.kind else { throw unexpected("a field name") }
-        if Lexer.wordsNotNames.contains(name) {
+        if Lexer.wordsNotNames.contains(name), !Lexer.reservedWords.contains(name) {
             throw ExpressionMessages.reservedWord(name, at: token.range)
         }
         let range = token.range

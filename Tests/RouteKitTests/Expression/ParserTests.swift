@@ -101,7 +101,7 @@ struct ParserTests {
         ("1️⃣9223372036854775808", "integer literal is out of range [syntax-error]"),
         ("1️⃣-9223372036854775809", "integer literal is out of range [syntax-error]"),
         ("1️⃣0x", "expected hexadecimal digits after '0x' [syntax-error]"),
-        ("a.1️⃣if", "'if' is a reserved word [syntax-error]"),
+        ("a.1️⃣in", "'in' is a reserved word [syntax-error]"),
         ("1️⃣while", "'while' is a reserved word [syntax-error]"),
         ("x 1️⃣$ y", "unexpected character '$' [syntax-error]"),
         ("1️⃣é == 1", "unexpected character 'é' [syntax-error]"),

@@ -1,3 +1,5 @@
+import RouteKit
+
 /// Hints read from the lines around a syntax error, for slips that libyaml's message and its
 /// position alone cannot tell apart.
 extension YAMLMessages {
@@ -88,7 +90,10 @@ extension YAMLMessages {
         let inner = value.dropFirst().dropLast()
         let other: Character = quote == "'" ? "\"" : "'"
         guard inner.contains(quote), !inner.contains(other), !inner.contains("\\") else { return nil }
+        // `when: "a" == t && type == "3"` starts and ends with the expression's own quotes:
+        // they stay, and the other kind goes around the whole (`'"a" == t && type == "3"'`).
+        let quoted = key == "when" && ExpressionParser.parse(String(value)).1.isEmpty ? value : inner
         return "a quoted value ends at its first closing quote; to put \(quote) quotes inside it, quote the "
-            + "whole value with the other kind: \(key): \(other)\(inner)\(other)"
+            + "whole value with the other kind: \(key): \(other)\(quoted)\(other)"
     }
 }

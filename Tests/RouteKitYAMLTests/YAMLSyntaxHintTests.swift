@@ -45,6 +45,11 @@ import Testing
              yaml: "routes:\n  - {name: a}\n  - when: \"type == \"1\"\"\n",
              rendered: "3:21: yaml-syntax: did not find expected key",
              hint: "a quoted value ends at its first closing quote; to put \" quotes inside it, quote the whole value with the other kind: when: 'type == \"1\"'"),
+        // The value starts and ends with the expression's own quotes: they stay inside.
+        Case(name: "expression-starting-and-ending-with-a-string",
+             yaml: "routes:\n  - name: a\n    when: \"a\" == t && type == \"3\"\n",
+             rendered: "3:15: yaml-syntax: did not find expected key",
+             hint: "a quoted value ends at its first closing quote; to put \" quotes inside it, quote the whole value with the other kind: when: '\"a\" == t && type == \"3\"'"),
         Case(name: "key-out-of-line",
              yaml: "screens:\n  detail: {show: push}\n   list: {show: push}\n",
              rendered: "3:4: yaml-syntax: did not find expected key (check the indentation)",

@@ -99,7 +99,7 @@ import Testing
         Case(code: "yaml11-boolean", yaml: rule("{name: a, when: true, tab: home, pop_to_root: yes}"),
              expected: "t.yaml:9:51: warning: 'yes' is a string in YAML 1.2, not a boolean; read as true, write 'true' [yaml11-boolean]"),
         Case(code: "duplicate-name", yaml: rule("{name: a, when: true, tab: home}") + "  - {name: a, when: true, tab: me}\n",
-             expected: "t.yaml:10:12: error: rule 'a' is declared twice; rename or remove one of them [duplicate-name]"),
+             expected: "t.yaml:10:12: error: rule 'a' is declared twice (first at t.yaml:9:12); rename or remove one of them [duplicate-name]"),
         Case(code: "unsupported-version", yaml: "version: 2\ntabs: [a]\n",
              expected: "t.yaml:1:10: error: unsupported route file version '2'; this routecheck reads version 1, so write 'version: 1' [unsupported-version]"),
         Case(code: "missing-login-screen", yaml: "version: 1\ntabs: [a]\nscreens: {x: {show: push, login: required}}\n",
@@ -205,7 +205,7 @@ import Testing
         // Index 0, read before the bad entry, is still known; -1 is out of range whatever the tabs.
         #expect(firstLines == [
             "t.yaml:2:14: error: expected a name for a tab, found the number 2 [wrong-type]",
-            "t.yaml:2:20: error: tab 'home' is declared twice; rename or remove one of them [duplicate-name]",
+            "t.yaml:2:20: error: tab 'home' is declared twice (first at t.yaml:2:8); rename or remove one of them [duplicate-name]",
             "t.yaml:2:8: note: first declared here",
             "t.yaml:8:34: error: tab index -1 is out of range; the table has 3 tabs (0-2) [tab-index-out-of-range]",
         ], "\(run)")
@@ -258,7 +258,7 @@ import Testing
         try dir.write("routes/b.yaml", "defaults: {clear_badge: true}\n")
         let run = try runRouteCheck(["validate", "routes"], in: dir.url)
         #expect(run.stdout.hasPrefix(
-            "routes/b.yaml:1:1: error: section 'defaults' is declared twice; keep one, with what both say [duplicate-name]"),
+            "routes/b.yaml:1:1: error: section 'defaults' is declared twice (first at routes/a.yaml:10:1); keep one, with what both say [duplicate-name]"),
             "\(run)")
     }
 

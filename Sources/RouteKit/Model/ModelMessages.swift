@@ -13,7 +13,10 @@ enum ModelMessages {
                               first: SourceRange?) -> Diagnostic {
         // A section has a fixed name: it is merged or removed, not renamed.
         let fix = kind == "section" ? "keep one, with what both say" : "rename or remove one of them"
-        return Diagnostic(.error, "duplicate-name", "\(kind) '\(name)' is declared twice; \(fix)", at: range,
+        // SPEC §3: the error names both places; the message itself carries the first, for a
+        // reader of the `::error` line or of the JSON `message` alone.
+        let firstPlace = first.map { " (first at \($0.file):\($0.start.line):\($0.start.column))" } ?? ""
+        return Diagnostic(.error, "duplicate-name", "\(kind) '\(name)' is declared twice\(firstPlace); \(fix)", at: range,
                           notes: [DiagnosticNote("first declared here", at: first)])
     }
 

@@ -37,8 +37,13 @@ extension Parser {
                 // `type in (3, 4)`: a tuple, as Python and SQL write a list of values.
                 throw ExpressionMessages.listInParentheses(at: token.range)
             }
-            _ = try expect(")")
-            return inner
+            let close = try expect(")")
+            // The parentheses belong to the operand: `!(a)`, `(a) + 1` and `--explain`'s
+            // `(type == 1) || …` are quoted whole, never cut at a parenthesis.
+            var enclosed = inner
+            enclosed.range = current.range.lowerBound..<close.range.upperBound
+            if let name = callNames.removeValue(forKey: inner.range) { callNames[enclosed.range] = name }
+            return enclosed
         case .symbol("["):
             try advance()
             let elements = try parseList(closing: "]")

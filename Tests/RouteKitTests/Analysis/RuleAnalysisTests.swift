@@ -21,7 +21,7 @@ import Testing
             #"a: (type == 1 || type == 2) && (id == 1 || id == 2) && (score == 1 || score == 2)"#
                 + #" && (target == "1" || target == "2") && (uid == "1" || uid == "2") && (flag || !flag)"#
                 + " && (aps.badge == 1 || aps.badge == 2) && type == 3",
-        ], "1: [never-matches] rule 'a' can never match: 'type == 1 || type == 2' and 'type == 3' cannot both be true"),
+        ], "1: [never-matches] rule 'a' can never match: '(type == 1 || type == 2)' and 'type == 3' cannot both be true"),
         Case(["a: type == 1 && type == 2"],
              "1: [never-matches] rule 'a' can never match: 'type' cannot be both 1 and 2"),
         // Fields of no declared type, as SPEC §4 writes its examples: undeclared, or `any`.
@@ -66,7 +66,7 @@ import Testing
         Case(["a: type in [1, 2] && type != 1 && type != 2"],
              "1: [never-matches] rule 'a' can never match: 'type' cannot be in [1, 2], not 1 and not 2 at once"),
         Case(["a: (type == 1 || type == 2) && type == 3"],
-             "1: [never-matches] rule 'a' can never match: 'type == 1 || type == 2' and 'type == 3' cannot both be true"),
+             "1: [never-matches] rule 'a' can never match: '(type == 1 || type == 2)' and 'type == 3' cannot both be true"),
         Case(["a: type == 1 && type == 2 || id > 2 && id < 1"],
              "1: [never-matches] rule 'a' can never match: 'type' cannot be both 1 and 2, and 'id' cannot be both > 2 and < 1"),
         Case(["a: type == 1.5"], "1: [never-matches] rule 'a' can never match: 'type' can never be 1.5"),
@@ -77,7 +77,7 @@ import Testing
         Case(["a: !(type != 1 && id != 1) && !has(type) && !has(id)"],
              "1: [never-matches] rule 'a' can never match: '!(type != 1 && id != 1)', '!has(type)' and '!has(id)' cannot all be true"),
         Case(["a: !(type == 1 || id == 1) && (type == 1 || id == 1)"],
-             "1: [never-matches] rule 'a' can never match: '!(type == 1)', '!(id == 1)' and 'type == 1 || id == 1' cannot all be true"),
+             "1: [never-matches] rule 'a' can never match: '!(type == 1)', '!(id == 1)' and '(type == 1 || id == 1)' cannot all be true"),
         Case(["a: !(!(false))"], "1: [never-matches] rule 'a' can never match: '!(!(false))' is never true"),
         Case(["a: false"], "1: [never-matches] rule 'a' can never match: 'false' is never true"),
         Case(["a: type == 3.5", "b: type == 3"],

@@ -71,6 +71,28 @@ struct ParserTests {
         #expect(value.unicodeScalars.elementsEqual(expected.unicodeScalars))
     }
 
+    /// Parentheses belong to the operand they enclose, so the text of every node (quoted by
+    /// `--explain` and underlined by diagnostics) is balanced.
+    @Test func aParenthesizedOperandSpansItsParentheses() throws {
+        let source = "!(type == 1) && (type + 1) * 2 == 6 && (f(x))"
+        let expr = try #require(ExpressionParser.parse(source).0)
+        var texts: [String] = []
+        func collect(_ node: Expr) {
+            texts.append(String(Array(source.unicodeScalars)[node.range].map(Character.init)))
+            node.kind.forEachChild(collect)
+        }
+        collect(expr)
+        for text in texts {
+            #expect(text.filter { $0 == "(" }.count == text.filter { $0 == ")" }.count, "\(text)")
+        }
+        #expect(texts.contains("(type == 1)"))
+        #expect(texts.contains("(type + 1) * 2"))
+        #expect(texts.contains("!(type == 1)"))
+        // A call keeps where its name is, in parentheses or not.
+        let (_, _, callNames) = ExpressionParser.parseWithCallNames("(f(x))")
+        #expect(callNames == [0..<6: 1..<2])
+    }
+
     @Test func rangesCountUnicodeScalars() throws {
         let expr = try #require(ExpressionParser.parse(#""é😀" == aps.alert"#).0)
         guard case .binary(.equal, let lhs, let rhs) = expr.kind else {

@@ -287,6 +287,18 @@ struct DecodingState {
         guard let fields = decoder.mapping(node, "'payload'", allowed: []) else { return }
         for (key, pair) in fields.entries {
             let path = prefix + key
+            // Refused as screen and tab names are: `~:`, `12:` and `true:` are no names, and
+            // `a..b:` or `c.:` declare a path with a part no payload key can be read through.
+            guard case .string? = pair.key.resolvedScalar else {
+                decoder.report(ModelMessages.wrongType(expected: "a name", for: "a payload field",
+                                                       found: pair.key.kindDescription, at: pair.key.range))
+                continue
+            }
+            guard !key.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) else {
+                let what = path.isEmpty ? "a payload field" : "a part of payload field '\(path)'"
+                decoder.report(ModelMessages.emptyName(what, at: pair.key.range))
+                continue
+            }
             if case .mapping = pair.value.content {
                 collectPayload(pair.value, prefix: path + ".")
                 continue

@@ -102,6 +102,23 @@ import Testing
         ])
     }
 
+    /// A misspelled param stands for the one it was meant to be only in its own item: the same
+    /// screen later in the back stack, without the param, is still told it is missing.
+    @Test func aMisspelledParamExcusesOnlyItsOwnItem() throws {
+        let yaml = Self.oneTab("""
+            screens:
+              detail: {show: push, params: {id: int}}
+              list: {show: push}
+            routes:
+              - {name: a, when: 'true', push: [list, {screen: detail, params: {idd: 1}}, {screen: detail}]}
+
+            """)
+        #expect(try diagnostics(yaml) == [
+            "7:68: error: screen 'detail' has no param 'idd'; did you mean 'id'? [unknown-param]",
+            "7:78: error: screen 'detail' needs param 'id', which is not supplied here; add it to 'params' [missing-param]",
+        ])
+    }
+
     @Test func aYAML11BooleanWhereAWordIsExpectedDrawsTheInvalidValueErrorAlone() throws {
         let yaml = Self.oneTab("""
             screens:

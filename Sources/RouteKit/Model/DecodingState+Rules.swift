@@ -232,13 +232,15 @@ extension DecodingState {
         // As declared, like a tab's name (see `tabName`).
         step.screen = screen.name
         if let paramsNode {
-            guard let params = decodeParams(paramsNode, for: screen) else { return nil }
+            guard let params = decodeParams(paramsNode, for: screen, step: step.range) else { return nil }
             step.params = params
         }
         return step
     }
 
-    private mutating func decodeParams(_ node: Node, for screen: Screen) -> [ParamBinding]? {
+    /// The params in `node` for `screen`, shown by the step at `step` (a `push` list may show
+    /// one screen twice: a misspelled param in one item does not excuse a missing one in another).
+    private mutating func decodeParams(_ node: Node, for screen: Screen, step: SourceRange?) -> [ParamBinding]? {
         guard let fields = decoder.mapping(node, "'params'", allowed: []) else { return nil }
         var bindings: [ParamBinding] = []
         let declared = screensWithUnreadParams.isEmpty || !screensWithUnreadParams.contains(screen.name)
@@ -248,17 +250,22 @@ extension DecodingState {
                 let hint = decoder.suggestion(for: name, among: known)
                 decoder.report(ModelMessages.unknownParam(name, screen: screen.name, declaresNone: known.isEmpty,
                                                           hint: hint, at: pair.key.range))
-                if let hint { paramsMeantByMisspellings.insert(screen.name + "." + hint) }
+                if let hint { paramsMeantByMisspellings.insert(Self.paramKey(hint, of: screen.name, at: step)) }
                 continue
             }
             guard let expression = decoder.expression(pair.value, "param '\(name)'") else {
                 // Given, and reported as it is written (`id:` with no value): not missing too.
-                paramsMeantByMisspellings.insert(screen.name + "." + name)
+                paramsMeantByMisspellings.insert(Self.paramKey(name, of: screen.name, at: step))
                 continue
             }
             bindings.append(ParamBinding(name: name, expression: expression))
         }
         return Self.sortedByName(bindings)
+    }
+
+    /// A param of the screen shown by one step of a rule, as `paramsMeantByMisspellings` holds it.
+    private static func paramKey(_ param: String, of screen: String, at step: SourceRange?) -> String {
+        "\(step?.start.offset ?? -1) \(screen).\(param)"
     }
 
     /// `bindings` by name; most lists have one binding, or are already in order, and are
@@ -278,7 +285,7 @@ extension DecodingState {
                                       at: node.range))
             return false
         }
-        guard let params = decodeParams(node, for: screen) else { return false }
+        guard let params = decodeParams(node, for: screen, step: target.range) else { return false }
         // One value per param: the item's and the rule's `params` would otherwise both be
         // computed, one deciding whether the rule matches and the other what the screen gets.
         let given = Set(target.params.map(\.name))
@@ -302,7 +309,7 @@ extension DecodingState {
         for (position, step) in action.steps.enumerated() {
             guard let screen = table.screen(named: step.screen) else { continue }
             for param in screen.params where !step.params.contains(where: { $0.name == param.name })
-                && !paramsMeantByMisspellings.contains(screen.name + "." + param.name)
+                && !paramsMeantByMisspellings.contains(Self.paramKey(param.name, of: screen.name, at: step.range))
             {
                 // The rule's `params` go to its last screen; another takes its own in its item.
                 decoder.report(ModelMessages.missingParam(param.name, screen: screen.name,

@@ -87,7 +87,7 @@ extension YAMLTreeBuilder {
         for merge in merges {
             result.append(contentsOf: pairs[next..<merge.position])
             next = merge.position
-            for source in mergeSources(merge.value) {
+            for source in mergeSources(merge.value, mergedAt: merge.key.range) {
                 for pair in source {
                     guard let resolved = pair.key.resolvedScalar else {
                         result.append(pair)
@@ -103,16 +103,24 @@ extension YAMLTreeBuilder {
         return result
     }
 
-    /// The mappings a merge value names, in order; reports anything else.
-    private mutating func mergeSources(_ value: Node) -> [[Node.Pair]] {
+    /// The mappings a merge value names, in order; reports anything else. `key` is where the
+    /// `<<` is written.
+    private mutating func mergeSources(_ value: Node, mergedAt key: SourceRange) -> [[Node.Pair]] {
         switch value.content {
         case .mapping(let pairs):
             return [pairs]
         case .sequence(let items):
+            // An alias (`<<: *list`) stands for a node anchored earlier: its items are not where
+            // the mistake is, the merge is; it is told once, there.
+            // (The alias's own range is where it is used; its items keep the anchor's places.)
+            let aliased = items.contains { $0.range.start.offset < key.start.offset }
+            let place = value.range.start.offset > key.start.offset ? value.range : key
             var sources: [[Node.Pair]] = []
+            var reported = false
             for item in items {
                 guard case .mapping(let pairs) = item.content else {
-                    report(YAMLMessages.invalidMerge(), at: item.range)
+                    if !(aliased && reported) { report(YAMLMessages.invalidMerge(), at: aliased ? place : item.range) }
+                    reported = true
                     mergeFailed = true
                     continue
                 }

@@ -129,6 +129,15 @@ import Testing
         ])
     }
 
+    /// `<<: *list` where the anchor is a list of names: one error, at the alias, not one at each
+    /// name of the (correct) anchored list.
+    @Test func mergeOfAnAliasedListOfScalarsIsOneErrorAtTheAlias() {
+        let document = readYAML("tabs: &t [home, me]\na: {<<: *t, show: push}\n")
+        #expect(document.diagnostics.map(\.rendered) == [
+            "2:9: invalid-merge: merge key '<<' needs a mapping or a sequence of mappings",
+        ])
+    }
+
     @Test func duplicateKeysAreErrorsWithANoteAtTheFirst() throws {
         let document = readYAML("name: a\nid: 1\nname: b\n1: x\n0x1: y\n\"1\": z\n")
         #expect(document.diagnostics.map(\.rendered) == [

@@ -52,6 +52,11 @@ enum YAMLMessages {
                     text: "merge key '<<' needs a mapping or a sequence of mappings")
     }
 
+    static let loneCarriageReturn = YAMLMessage(
+        code: "lone-carriage-return",
+        text: "a line here ends with a lone CR (classic Mac line ending); lines in messages are counted "
+            + "at LF only, so positions after it are off; save the file with LF or CRLF line endings")
+
     static func multipleDocuments() -> YAMLMessage {
         YAMLMessage(code: "multiple-documents", text: "file holds more than one YAML document; put each in a file of its own")
     }

@@ -38,6 +38,12 @@ public enum YAMLReader {
             return failure(YAMLMessages.invalidEncoding(
                 "file is encoded as UTF-16; save it as UTF-8"), file: file)
         }
+        // YAML 1.2 §5.2 tells UTF-16 and UTF-32 without a byte order mark by a NUL among the
+        // first bytes; UTF-8 YAML never holds one.
+        if bytes.count >= 2, bytes[0] == 0 || bytes[1] == 0 {
+            return failure(YAMLMessages.invalidEncoding(
+                "file is encoded as UTF-16 or UTF-32, without a byte order mark; save it as UTF-8"), file: file)
+        }
         let content = withoutByteOrderMark(bytes)
         return content.withUnsafeBufferPointer { buffer in
             if subset, let root = YAMLSubsetReader.read(buffer, file: file) {
@@ -58,8 +64,22 @@ public enum YAMLReader {
                 yaml_event_delete(event)
                 if !goOn { break }
             }
-            return builder.document
+            var document = builder.document
+            if let offset = firstLoneCarriageReturn(in: buffer) {
+                var positions = SourcePositionMapper(bytes: buffer)
+                let at = positions.position(ofOffset: offset)
+                let message = YAMLMessages.loneCarriageReturn
+                document.diagnostics.append(Diagnostic(.warning, message.code, message.text, at: SourceRange(
+                    file: file, start: at, end: SourcePosition(line: at.line, column: at.column + 1, offset: offset + 1))))
+            }
+            return document
         }
+    }
+
+    /// The offset of the first CR not followed by LF: YAML, and libyaml, break a line there, but
+    /// positions here count lines at LF, as editors that show the file that way do.
+    private static func firstLoneCarriageReturn(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        bytes.indices.first { bytes[$0] == 0x0D && ($0 + 1 == bytes.count || bytes[$0 + 1] != 0x0A) }
     }
 
     /// `bytes` without a leading UTF-8 byte order mark.

@@ -138,6 +138,28 @@ import Testing
         ])
     }
 
+    /// YAML breaks a line at a lone CR, and libyaml reads the file so; positions here count LF
+    /// only, so the file is read with a warning at the first lone CR that says why they run on.
+    @Test func aLoneCarriageReturnIsReadWithAWarningAtIt() throws {
+        let document = readYAML("version: 1\r\ntabs: [home]\rroutes: []\n")
+        #expect(document.diagnostics.map(\.rendered) == [
+            "2:13: lone-carriage-return: a line here ends with a lone CR (classic Mac line ending); lines in messages are counted at LF only, so positions after it are off; save the file with LF or CRLF line endings",
+        ])
+        #expect(document.diagnostics.first?.severity == .warning)
+        #expect(try #require(document.root)["routes"] != nil)
+    }
+
+    /// YAML 1.2 §5.2: a NUL among the first two bytes means UTF-16 or UTF-32 without a byte order
+    /// mark; it used to be "control character U+0000 is not allowed" at 1:2.
+    @Test func utf16WithoutAByteOrderMarkIsNamed() {
+        for bytes: [UInt8] in [[0x76, 0x00, 0x3A, 0x00], [0x00, 0x76, 0x00, 0x3A]] {
+            let document = YAMLReader.read(bytes, file: "t.yaml")
+            #expect(document.diagnostics.map(\.message) == [
+                "file is encoded as UTF-16 or UTF-32, without a byte order mark; save it as UTF-8",
+            ])
+        }
+    }
+
     @Test func duplicateKeysAreErrorsWithANoteAtTheFirst() throws {
         let document = readYAML("name: a\nid: 1\nname: b\n1: x\n0x1: y\n\"1\": z\n")
         #expect(document.diagnostics.map(\.rendered) == [

@@ -96,7 +96,9 @@ struct SimulateCommand: Command {
         if ui.hasPrefix("@") {
             let path = String(ui.dropFirst())
             try InputPath.checkReadable(path)
-            bytes = try InputPath.readBytes(path, atMost: JSONReadLimits.payload.maxBytes)
+            // An editor's byte order mark is dropped, as from a payload file.
+            bytes = YAMLReader.withoutByteOrderMark(
+                try InputPath.readBytes(path, atMost: JSONReadLimits.payload.maxBytes + InputPath.byteOrderMarkLength))
             origin = "'\(path)'"
         }
         let json: JSONValue
@@ -151,6 +153,8 @@ enum EventFile {
         maxStringBytes: YAMLLimits.maxFileSize)
 
     static func read(path: String, bytes: [UInt8], table: RouteTable) -> Result<[NavigatorEvent], Failure> {
+        // An editor's byte order mark is dropped, whichever way the list is written.
+        let bytes = YAMLReader.withoutByteOrderMark(bytes)
         let source = SourceFile(path: path, text: String(decoding: bytes, as: UTF8.self))
         var items: [(value: JSONValue, node: Node?)] = []
         let isJSONFile = path.lowercased().hasSuffix(".json")

@@ -80,11 +80,13 @@ enum TableInput {
     }
 
     /// The bytes of a compiled table, reading one byte past the limit so that an oversized file
-    /// is reported by the decoder rather than truncated.
+    /// is reported by the decoder rather than truncated, without the byte order mark an editor
+    /// may have added on saving it.
     func compiledBytes() throws(CLIError) -> [UInt8] {
+        let limit = CompiledTableFormat.maxBytes + InputPath.byteOrderMarkLength
         switch self {
-        case .path(let path): try InputPath.readBytes(path, atMost: CompiledTableFormat.maxBytes)
-        case .stream(_, let bytes): Array(bytes.prefix(CompiledTableFormat.maxBytes + 1))
+        case .path(let path): return YAMLReader.withoutByteOrderMark(try InputPath.readBytes(path, atMost: limit))
+        case .stream(_, let bytes): return YAMLReader.withoutByteOrderMark(Array(bytes.prefix(limit + 1)))
         }
     }
 }

@@ -70,9 +70,13 @@ public enum RouteCheckCLI {
         }
         switch first {
         case "-h", "--help":
-            // `routecheck --help validate` asks for validate's help, as `help validate` does.
-            return help(Array(arguments.dropFirst().prefix(1)), console: console)
+            // `routecheck --help validate` asks for validate's help, as `help validate` does;
+            // with `--version` or another option beside it, help wins, as in most tools.
+            return help(Array(arguments.dropFirst().prefix(1)).filter { !$0.hasPrefix("-") }, console: console)
         case "--version":
+            if let extra = arguments.dropFirst().first, extra == "-h" || extra == "--help" {
+                return help([], console: console)
+            }
             if let extra = arguments.dropFirst().first {
                 console.err(HelpFormatter.usageError("unexpected argument '\(extra)' after '--version'",
                                                      usage: usage, helpCommand: toolName))

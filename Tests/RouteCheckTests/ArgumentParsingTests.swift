@@ -49,6 +49,15 @@ func runInProcess(_ arguments: [String], environment: [String: String] = [:])
             """, 2))
     }
 
+    /// Help wins over `--version` beside it, in either order, as in most tools.
+    @Test func helpWinsOverVersion() {
+        let help = runInProcess(["--help"])
+        #expect(help.status == 0)
+        #expect(runInProcess(["--help", "--version"]) == help)
+        #expect(runInProcess(["--version", "--help"]) == help)
+        #expect(runInProcess(["--version", "-h"]) == help)
+    }
+
     @Test func missingCommand() {
         #expect(runInProcess([]) == ("", """
             Error: missing command

@@ -25,10 +25,24 @@ import Testing
         #expect(checked.diagnostics.first?.notes.first?.range?.start.column == 11)
     }
 
+    /// APNs sends `aps.alert` as a string or a dictionary: declared `string`, a dictionary alert is
+    /// missing and the default alert message renders nothing for it, so `validate` says so.
+    @Test func apsAlertDeclaredAsAStringIsWarnedAbout() throws {
+        for declaration in ["{aps: {alert: string}}", "{aps.alert: string}"] {
+            let checked = try loadTable(yaml: Self.table(declaration))
+            let warnings = checked.diagnostics.filter { $0.code == "aps-alert-type" }
+            #expect(warnings.count == 1, "\(declaration)")
+            #expect(warnings.first?.fixIt?.replacement == "any")
+        }
+        for quiet in ["{aps: {alert: any}}", "{aps: {alert: {body: string}}}", "{alert: string}"] {
+            #expect(!(try loadTable(yaml: Self.table(quiet)).diagnostics.contains { $0.code == "aps-alert-type" }), "\(quiet)")
+        }
+    }
+
     @Test func deeperAndInAList() throws {
-        let nested = try loadTable(yaml: Self.table("{aps: {alert: string, alert.body: string, badge: int}}"))
+        let nested = try loadTable(yaml: Self.table("{aps: {sound: string, sound.name: string, badge: int}}"))
         #expect(nested.diagnostics.map(\.code.rawValue) == ["type-mismatch"])
-        #expect(nested.diagnostics.first?.message.hasPrefix("payload field 'aps.alert.body' is inside 'aps.alert'") == true)
+        #expect(nested.diagnostics.first?.message.hasPrefix("payload field 'aps.sound.name' is inside 'aps.sound'") == true)
         let list = try loadTable(yaml: Self.table("{aps: [int], aps.badge: int}"))
         #expect(list.diagnostics.first?.message.contains("declared '[int]'") == true, "\(list.diagnostics)")
     }

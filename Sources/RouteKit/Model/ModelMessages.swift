@@ -3,6 +3,19 @@
 /// Messages follow one style: a single lowercase phrase stating the broken rule, names in single
 /// quotes, "did you mean" when a close name exists.
 enum ModelMessages {
+    /// APNs sends `aps.alert` as a string or as `{title, subtitle, body}`; declared `string`, the
+    /// dictionary is treated as missing, and `{aps.alert}` (the default alert message) renders
+    /// nothing for it, though SPEC §3 renders its `body`.
+    static func apsAlertDeclaredString(at range: SourceRange) -> Diagnostic {
+        var diagnostic = Diagnostic(
+            .warning, "aps-alert-type",
+            "'aps.alert' declared 'string' treats an alert sent as a dictionary ({title, body}) as missing: "
+                + "'{aps.alert}' in an alert text renders nothing for it, where 'any' renders its 'body'; declare it 'any'",
+            at: range)
+        diagnostic.fixIt = FixIt(replacement: "any")
+        return diagnostic
+    }
+
     static func conflictingActions(at range: SourceRange) -> Diagnostic {
         Diagnostic(.error, "conflicting-actions",
                    "a rule cannot both push and present; split it into two rules or pick one",

@@ -316,6 +316,9 @@ struct DecodingState {
             }
             payloadFieldPositions[path] = payloadFields.count
             payloadFields.append(PayloadField(path: path, type: type, range: pair.key.range))
+            if path == "aps.alert", type == .string {
+                decoder.report(ModelMessages.apsAlertDeclaredString(at: pair.value.range))
+            }
         }
     }
 }

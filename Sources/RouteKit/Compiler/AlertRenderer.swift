@@ -32,10 +32,13 @@ public enum AlertRenderer {
         // As a `string` field reads a number: `2.0` shows as "2", `2.5` as "2.5".
         case .double(let number)? where number.isFinite: return PayloadNormalizer.text(of: number)
         case .object(let members)?:
-            // An APNs alert dictionary: its body is what a person reads. Without one there is
-            // nothing to read, and JSON text is not for people.
-            if case .string(let body)? = members["body"] { return body }
-            return ""
+            // An APNs alert dictionary: its body is what a person reads, rendered as the value
+            // itself would be (a number as text). Without one, or with a nested object or list
+            // there, there is nothing to read, and JSON text is not for people.
+            switch members["body"] {
+            case .object?, .array?: return ""
+            case let body: return text(of: body)
+            }
         case let other?: return JSONWriter.write(other)
         }
     }

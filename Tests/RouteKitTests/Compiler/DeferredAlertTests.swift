@@ -28,7 +28,24 @@ import Testing
         ["type": 1.0, "aps": ["alert": 7], "sender": ["name": ["not", "text"]]],
         ["type": 1],
         ["type": 2, "aps": ["alert": "ignored"]],
+        ["type": 1, "aps": ["alert": ["body": 2.0]]],
+        ["type": 1, "aps": ["alert": ["body": ["nested": "no"]]]],
     ]
+
+    /// A dictionary alert's `body` renders as the value would on its own: a number or a boolean
+    /// as text (it used to render nothing), an object or a list as nothing.
+    @Test func aDictionaryAlertsBodyRendersAsTheValueItself() {
+        let cases: [(JSONValue, String)] = [
+            ("Hi", "Hi"), (7, "7"), (2.0, "2"), (1.5, "1.5"), (true, "true"), (.null, ""),
+            (["x": 1], ""), ([1], ""),
+        ]
+        for (body, text) in cases {
+            #expect(AlertRenderer.render("{aps.alert}", payload: ["aps": ["alert": ["body": body]]]) == text, "\(body)")
+            if case .object = body { continue }
+            if case .array = body { continue }
+            #expect(AlertRenderer.render("{aps.alert}", payload: ["aps": ["alert": body]]) == text, "\(body)")
+        }
+    }
 
     @Test func readTextsAreTheInterpretersFromValuesAndBytes() throws {
         let compiled = try Self.compile()

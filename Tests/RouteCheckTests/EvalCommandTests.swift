@@ -189,6 +189,30 @@ import Testing
         #expect(run.stderr.hasPrefix("Error: "))
     }
 
+    /// Backends send `"uid": 10086` as well as `"10086"` (SPEC §1): an undeclared `uid` that is a
+    /// whole number is that user's id; a fraction is no id, and the rule does not match.
+    @Test func aWholeNumberUserIdIsItsIntegerText() throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("t.yaml", """
+            version: 1
+            tabs: [home]
+            login_screen: login
+            screens:
+              inbox: {show: push, tab: home}
+              login: {show: present}
+            routes:
+              - {name: mine, when: has(uid), push: inbox, login: {user: uid}}
+            fallback: none
+
+            """)
+        for uid in ["10086", "10086.0", "\"10086\""] {
+            let run = try eval(["t.yaml", "--payload", #"{"uid": \#(uid)}"#, "--format", "json"], in: dir.url)
+            #expect(run.stdout.contains(#""login":{"required":true,"user":"10086"}"#), "\(uid): \(run)")
+        }
+        let run = try eval(["t.yaml", "--payload", #"{"uid": 1.5}"#], in: dir.url)
+        #expect(run.stdout == "rule: none matched and the table has no fallback (unmatched)\n", "\(run)")
+    }
+
     /// A fallback whose login user cannot be computed is not "no fallback", and an error value
     /// is not described as a value that is not a user id.
     @Test func fallbackThatCannotBePerformed() throws {

@@ -193,12 +193,19 @@ public enum LoginRequirement: Sendable, Hashable {
     /// Exactly this user (from `login: {user: …}`).
     case user(String)
 
-    /// The requirement a `login.user` expression's value makes: a string that is not empty. An
-    /// empty id names nobody — no login could satisfy it, and events and test files refuse one —
-    /// so, like a value that is not a string, it makes the route impossible to perform (nil).
+    /// The requirement a `login.user` expression's value makes: a string that is not empty, or a
+    /// whole number, as its integer text (backends send `"uid": 10086` as well as `"10086"`
+    /// (SPEC §1), and an undeclared `uid` is not normalized to a string). An empty id names
+    /// nobody — no login could satisfy it, and events and test files refuse one — so, like any
+    /// other value, it makes the route impossible to perform (nil).
     static func user(computedAs value: Value) -> LoginRequirement? {
-        guard case .string(let id) = value, !id.isEmpty else { return nil }
-        return .user(id)
+        switch value {
+        case .string(let id) where !id.isEmpty: return .user(id)
+        case .int(let number): return .user(String(number))
+        case .double(let number) where number.isFinite && number.rounded(.towardZero) == number:
+            return .user(PayloadNormalizer.text(of: number))
+        default: return nil
+        }
     }
 }
 

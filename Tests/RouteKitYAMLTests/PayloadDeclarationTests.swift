@@ -39,6 +39,37 @@ import Testing
         }
     }
 
+    /// `FieldType.maxListNesting`: list types nest at most 16 deep, however written (a YAML list,
+    /// a quoted spelling, or both); a hostile spelling of 200,000 brackets is refused at once (it
+    /// took minutes and quadratic memory, one string copy per bracket).
+    @Test func listTypesNestAtMostSixteenDeep() throws {
+        func spelled(_ depth: Int) -> String {
+            String(repeating: "[", count: depth) + "int" + String(repeating: "]", count: depth)
+        }
+        let limit = FieldType.maxListNesting
+        #expect(limit == 16)
+        for depth in [limit, limit + 1] {
+            let forms = [spelled(depth), "\"\(spelled(depth))\"",
+                         String(repeating: "[", count: depth - 1) + "\"[int]\"" + String(repeating: "]", count: depth - 1)]
+            for form in forms {
+                let checked = try loadTable(yaml: Self.table("{x: \(form), aps: {badge: int}}"))
+                let errors = checked.diagnostics.filter { $0.severity == .error }.map(\.message)
+                if depth == limit {
+                    #expect(errors.isEmpty, "\(form)")
+                    #expect(checked.program?.table.fieldTypes["x"]?.listNesting == limit)
+                } else {
+                    #expect(errors.count == 1 && errors[0].hasPrefix("list types nest deeper than 16 levels"), "\(form): \(errors)")
+                }
+            }
+        }
+        let hostile = "\"" + spelled(200_000) + "\""
+        let clock = ContinuousClock()
+        let start = clock.now
+        let checked = try loadTable(yaml: Self.table("{x: \(hostile)}"))
+        #expect(clock.now - start < .seconds(20))
+        #expect(checked.diagnostics.contains { $0.message.hasPrefix("list types nest deeper") })
+    }
+
     @Test func deeperAndInAList() throws {
         let nested = try loadTable(yaml: Self.table("{aps: {sound: string, sound.name: string, badge: int}}"))
         #expect(nested.diagnostics.map(\.code.rawValue) == ["type-mismatch"])

@@ -345,6 +345,14 @@ enum ModelMessages {
                           at: range, fixIt: close?.fixIt)
     }
 
+    static func typeNestsTooDeep(at range: SourceRange) -> Diagnostic {
+        Diagnostic(.error, "unknown-type",
+                   "list types nest deeper than \(FieldType.maxListNesting) levels; a payload field's type is at most "
+                       + String(repeating: "[", count: FieldType.maxListNesting) + "…"
+                       + String(repeating: "]", count: FieldType.maxListNesting),
+                   at: range)
+    }
+
     static func unknownType(_ text: String, at range: SourceRange) -> Diagnostic {
         let hint = closestType(to: text)
         return Diagnostic(.error, "unknown-type",

@@ -105,7 +105,8 @@ struct NodeDecoder {
         guard case .sequence(let items) = node.content else {
             guard let spelling = name(node, what()) else { return nil }
             guard let type = FieldType(parsing: spelling) else {
-                report(ModelMessages.unknownType(spelling, at: node.range))
+                report(FieldType.nestsTooDeep(spelling)
+                       ? ModelMessages.typeNestsTooDeep(at: node.range) : ModelMessages.unknownType(spelling, at: node.range))
                 return nil
             }
             return type
@@ -115,7 +116,12 @@ struct NodeDecoder {
                                            for: what(), found: "a list of \(items.count) items", at: node.range))
             return nil
         }
-        return fieldType(items[0], what()).map(FieldType.list)
+        guard let element = fieldType(items[0], what()) else { return nil }
+        guard element.listNesting < FieldType.maxListNesting else {
+            report(ModelMessages.typeNestsTooDeep(at: node.range))
+            return nil
+        }
+        return .list(element)
     }
 
     /// Free text, such as alert titles: any string scalar; numbers keep their written form.

@@ -18,20 +18,56 @@ public indirect enum FieldType: Sendable, Hashable, CustomStringConvertible {
     /// `[T]`: a list whose every element `T` accepts; in YAML `[T]` or `"[T]"`.
     case list(FieldType)
 
-    /// Parses the spelling used in route files; nil when it is not a type.
+    /// How deep list types may nest (`[[int]]` is 2): a route file's type is short, and a
+    /// hostile `[[[…int…]]]` of a million brackets must not take time or stack to refuse.
+    public static let maxListNesting = 16
+
+    /// Parses the spelling used in route files; nil when it is not a type, or when its lists nest
+    /// deeper than ``maxListNesting``.
+    ///
+    /// ```swift
+    /// FieldType(parsing: "[[string]]") // .list(.list(.string))
+    /// FieldType(parsing: "[]")         // nil
+    /// ```
     public init?(parsing text: String) {
-        switch text {
-        case "int": self = .int
-        case "double": self = .double
-        case "string": self = .string
-        case "bool": self = .bool
-        case "any": self = .any
-        default:
-            guard text.hasPrefix("["), text.hasSuffix("]"), text.count > 2,
-                let element = FieldType(parsing: String(text.dropFirst().dropLast()))
-            else { return nil }
-            self = .list(element)
+        var element = Substring(text)
+        var nesting = 0
+        while element.hasPrefix("["), element.hasSuffix("]"), element.count > 2 {
+            nesting += 1
+            guard nesting <= Self.maxListNesting else { return nil }
+            element = element.dropFirst().dropLast()
         }
+        var type: FieldType
+        switch element {
+        case "int": type = .int
+        case "double": type = .double
+        case "string": type = .string
+        case "bool": type = .bool
+        case "any": type = .any
+        default: return nil
+        }
+        for _ in 0..<nesting { type = .list(type) }
+        self = type
+    }
+
+    /// Whether `text` opens more lists than ``maxListNesting`` allows (`init(parsing:)` refuses it).
+    ///
+    /// ```swift
+    /// FieldType.nestsTooDeep(String(repeating: "[", count: 17) + "int") // true
+    /// ```
+    public static func nestsTooDeep(_ text: String) -> Bool {
+        text.utf8.prefix(maxListNesting + 1).allSatisfy { $0 == UInt8(ascii: "[") }
+            && text.utf8.count > maxListNesting
+    }
+
+    /// How many lists this type nests: 0 for a scalar type, 2 for `[[int]]`.
+    ///
+    /// ```swift
+    /// FieldType.list(.list(.int)).listNesting // 2
+    /// ```
+    public var listNesting: Int {
+        if case .list(let element) = self { return 1 + element.listNesting }
+        return 0
     }
 
     /// The spellings accepted by `init(parsing:)` for scalars, for suggestions.

@@ -5,7 +5,16 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/setup.sh
-swift build -c release --product routecheck 2>&1 | grep -E "error|warning" || true
+# Where a --user pip install (setup.sh) puts check-jsonschema.
+export PATH="$HOME/.local/bin:$PATH"
+# Quiet when it works; a failed build shows its whole log and stops here.
+log=$(mktemp)
+if ! swift build -c release --product routecheck >"$log" 2>&1; then
+  cat "$log" >&2
+  exit 1
+fi
+grep -E "warning:" "$log" || true
+rm -f "$log"
 bin=.build/release/routecheck
 echo "\$ routecheck validate routes/"
 $bin validate routes/

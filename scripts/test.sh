@@ -5,6 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/setup.sh
+# Where a --user pip install (setup.sh) puts check-jsonschema.
+export PATH="$HOME/.local/bin:$PATH"
 swift build
 echo "== routecheck validate routes/"
 .build/debug/routecheck validate routes/

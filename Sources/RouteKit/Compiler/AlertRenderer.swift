@@ -25,6 +25,23 @@ public enum AlertRenderer {
         return current
     }
 
+    /// How long a text made of several parts may grow, in UTF-8 bytes. A template of thousands of
+    /// placeholders over 16 KiB payload strings rendered megabytes per decision (a 64 MB title,
+    /// 1.2 GB of memory); no alert shows more than a few lines.
+    public static let maxRenderedBytes = 16_384
+
+    /// `text` cut to its first characters within ``maxRenderedBytes``, then "…".
+    static func cut(_ text: String) -> String {
+        var kept = ""
+        var bytes = 0
+        for character in text {
+            bytes += character.utf8.count
+            guard bytes <= maxRenderedBytes - 3 else { break }
+            kept.append(character)
+        }
+        return kept + "…"
+    }
+
     static func text(of value: JSONValue?) -> String {
         switch value {
         case nil, .null?: return ""
@@ -110,7 +127,8 @@ public enum AlertRenderer {
             return placed
         }
 
-        /// The text with each placeholder replaced by the text of `value(path)`.
+        /// The text with each placeholder replaced by the text of `value(path)`, cut to
+        /// ``AlertRenderer/maxRenderedBytes`` (then ending in "…").
         func render(_ value: ([String]) -> JSONValue?) -> String {
             // A text that is one placeholder, such as `{aps.alert}`, is the value's own string.
             if segments.count == 1, case .placeholder(let path) = segments[0] {
@@ -118,10 +136,14 @@ public enum AlertRenderer {
             }
             var output = ""
             for segment in segments {
-                switch segment {
-                case .text(let text): output += text
-                case .placeholder(let path): output += AlertRenderer.text(of: value(path))
+                let piece = switch segment {
+                case .text(let text): text
+                case .placeholder(let path): AlertRenderer.text(of: value(path))
                 }
+                guard output.utf8.count + piece.utf8.count <= AlertRenderer.maxRenderedBytes else {
+                    return AlertRenderer.cut(output + piece)
+                }
+                output += piece
             }
             return output
         }

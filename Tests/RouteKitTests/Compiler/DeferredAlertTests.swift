@@ -47,6 +47,20 @@ import Testing
         }
     }
 
+    /// `AlertRenderer.maxRenderedBytes`: a text of several parts renders whole up to 16 KiB and is
+    /// cut past it, ending in "…", however many placeholders it repeats.
+    @Test func aRenderedTextStopsAtTheLimit() {
+        let limit = AlertRenderer.maxRenderedBytes
+        let half: JSONValue = .string(String(repeating: "a", count: limit / 2))
+        #expect(AlertRenderer.render("{s}{s}", payload: ["s": half]).utf8.count == limit)
+        let past = AlertRenderer.render("{s}{s}!", payload: ["s": half])
+        #expect(past.utf8.count <= limit && past.hasSuffix("…") && past.hasPrefix("aaa"))
+        let many = String(repeating: "{s}", count: 20_000)
+        let bomb = AlertRenderer.render(many, payload: ["s": .string(String(repeating: "é", count: 8_000))])
+        #expect(bomb.utf8.count <= limit && bomb.hasSuffix("…"))
+        #expect(bomb.dropLast().allSatisfy { $0 == "é" })
+    }
+
     @Test func readTextsAreTheInterpretersFromValuesAndBytes() throws {
         let compiled = try Self.compile()
         for payload in Self.payloads {

@@ -116,12 +116,17 @@ struct EvalCommand: Command {
         var bad = false
         let evaluator = CompiledTable(program)
         do {
-            try LineReader.forEachLine(in: handle, keepingAtMost: PayloadLimits.maxBytes + 1) {
-                whole, lineNumber in
+            // Kept: one byte past the limit, after a byte order mark, so that a line past the
+            // limit is refused as too large by the reader, never cut into something that reads.
+            let kept = PayloadLimits.maxBytes + 1 + InputPath.byteOrderMarkLength
+            try LineReader.forEachLine(in: handle, keepingAtMost: kept) { whole, lineNumber in
                 // An editor's byte order mark on the first line is not part of the payload.
                 let line = lineNumber == 1 && whole.starts(with: [0xEF, 0xBB, 0xBF])
                     ? UnsafeRawBufferPointer(rebasing: whole.dropFirst(3)) : whole
-                if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return }
+                // A blank line is skipped; one of 64 KiB of blanks is a payload past the limit.
+                if line.count <= PayloadLimits.maxBytes, line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+                    return
+                }
                 let output: JSONValue
                 do throws(JSONReadError) {
                     let value = try JSONReader.read(line)

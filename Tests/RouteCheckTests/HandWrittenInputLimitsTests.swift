@@ -44,6 +44,24 @@ import Testing
                 "\(run.stderr)")
     }
 
+    /// A `--payloads` line of blanks longer than a payload may be is a payload past the limit, not
+    /// a blank line skipped without an output line; nor is a first line with a byte order mark cut
+    /// into something that reads. Just under the limit, a line of blanks is skipped.
+    @Test func aLineOfBlanksPastThePayloadLimitIsRefused() throws {
+        let dir = try directory()
+        let limit = PayloadLimits.maxBytes
+        try dir.write("past.jsonl", String(repeating: " ", count: limit + 10) + "{}\n{}\n")
+        try dir.write("marked.jsonl", "\u{FEFF}{}" + String(repeating: " ", count: limit + 10) + "\n")
+        try dir.write("under.jsonl", String(repeating: " ", count: limit) + "\n{}\n")
+        for file in ["past.jsonl", "marked.jsonl"] {
+            let run = try runRouteCheck(["eval", "app.yaml", "--payloads", file], in: dir.url)
+            #expect(run.status == 1, "\(file): \(run)")
+            #expect(run.stdout.hasPrefix(#"{"error":"#) && run.stdout.contains("larger than \(limit) bytes"), "\(file): \(run)")
+        }
+        let under = try runRouteCheck(["eval", "app.yaml", "--payloads", "under.jsonl"], in: dir.url)
+        #expect(under.status == 0 && under.stdout.split(separator: "\n").count == 1, "\(under)")
+    }
+
     @Test func payloadLimitsHoldOnEveryPath() throws {
         let dir = try directory()
         let long = String(repeating: "x", count: PayloadLimits.maxStringBytes + 1)

@@ -13,7 +13,7 @@ enum DecisionText {
             lines.append("rule: none matched and the fallback cannot be performed (unmatched)")
         case .none: lines.append("rule: none matched and the table has no fallback (unmatched)")
         }
-        guard let action = decision.action else { return lines.joined(separator: "\n") + "\n" }
+        guard let action = decision.action else { return printable(lines) }
         lines.append("action: " + describe(action))
         switch decision.login {
         case .none: lines.append("login: not required")
@@ -24,7 +24,14 @@ enum DecisionText {
         lines.append("if visible: \(decision.ifVisible.rawValue)")
         let alert = decision.alert
         lines.append("alert: title \(JSONWriter.quoted(alert.title)), message \(JSONWriter.quoted(alert.message)), buttons \(JSONWriter.quoted(alert.confirm)) / \(JSONWriter.quoted(alert.cancel))")
-        return lines.joined(separator: "\n") + "\n"
+        return printable(lines)
+    }
+
+    /// `lines` as printed: names, user ids and expressions come from the table or the payload,
+    /// and a control character in one (`name: "a\e[31m"`, `"uid": "\u001b]…"`) must not drive the
+    /// terminal, so each is shown as U+FFFD, as diagnostics show them.
+    private static func printable(_ lines: some Sequence<some StringProtocol>) -> String {
+        lines.map { SourceExcerpt.sanitized(String($0)) + "\n" }.joined()
     }
 
     static func describe(_ action: ResolvedAction) -> String {
@@ -63,7 +70,8 @@ enum DecisionText {
         if let failure = explanation.fallbackFailure {
             text += "fallback: cannot be performed: \(failure)\n"
         }
-        return text + decision(explanation.decision, tableHasFallback: tableHasFallback)
+        return printable(text.split(separator: "\n", omittingEmptySubsequences: false).dropLast())
+            + decision(explanation.decision, tableHasFallback: tableHasFallback)
     }
 
     static func explanationJSON(_ explanation: Explanation) -> JSONValue {

@@ -189,6 +189,30 @@ import Testing
         #expect(run.stderr.hasPrefix("Error: "))
     }
 
+    /// A control character in a rule name (a YAML escape) or in a payload's user id is printed as
+    /// U+FFFD in text output, as diagnostics print one: it must not drive the terminal.
+    @Test func controlCharactersInTextOutputAreShownHarmless() throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("t.yaml", #"""
+            version: 1
+            tabs: [home]
+            login_screen: login
+            screens:
+              inbox: {show: push, tab: home}
+              login: {show: present}
+            routes:
+              - {name: "red\e[31mx", when: has(uid), push: inbox, login: {user: uid}}
+
+            """#)
+        for extra in [[], ["--explain"]] {
+            let run = try eval(["t.yaml", "--payload", #"{"uid": "u\u001b]0;x\u0007"}"#] + extra, in: dir.url)
+            #expect(run.status == 0, "\(run)")
+            #expect(!run.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(extra): \(run.stdout.debugDescription)")
+            #expect(run.stdout.contains("rule: red\u{FFFD}[31mx (#0)"), "\(run.stdout)")
+            #expect(run.stdout.contains("login: required, as user 'u\u{FFFD}]0;x\u{FFFD}'"), "\(run.stdout)")
+        }
+    }
+
     /// Backends send `"uid": 10086` as well as `"10086"` (SPEC §1): an undeclared `uid` that is a
     /// whole number is that user's id; a fraction is no id, and the rule does not match.
     @Test func aWholeNumberUserIdIsItsIntegerText() throws {

@@ -189,11 +189,10 @@ import Testing
         #expect(run.stderr.hasPrefix("Error: "))
     }
 
-    /// A control character in a rule name (a YAML escape) or in a payload's user id is printed as
-    /// U+FFFD in text output, as diagnostics print one: it must not drive the terminal.
-    @Test func controlCharactersInTextOutputAreShownHarmless() throws {
+    /// `t.yaml`: an inbox on `home` behind a login screen, and the one rule `rule`.
+    private static func inboxForUID(rule: String) throws -> TemporaryDirectory {
         let dir = try TemporaryDirectory()
-        try dir.write("t.yaml", #"""
+        try dir.write("t.yaml", """
             version: 1
             tabs: [home]
             login_screen: login
@@ -201,9 +200,16 @@ import Testing
               inbox: {show: push, tab: home}
               login: {show: present}
             routes:
-              - {name: "red\e[31mx", when: has(uid), push: inbox, login: {user: uid}}
+              - \(rule)
 
-            """#)
+            """)
+        return dir
+    }
+
+    /// A control character in a rule name (a YAML escape) or in a payload's user id is printed as
+    /// U+FFFD in text output, as diagnostics print one: it must not drive the terminal.
+    @Test func controlCharactersInTextOutputAreShownHarmless() throws {
+        let dir = try Self.inboxForUID(rule: #"{name: "red\e[31mx", when: has(uid), push: inbox, login: {user: uid}}"#)
         for extra in [[], ["--explain"]] {
             let run = try eval(["t.yaml", "--payload", #"{"uid": "u\u001b]0;x\u0007"}"#] + extra, in: dir.url)
             #expect(run.status == 0, "\(run)")
@@ -216,19 +222,7 @@ import Testing
     /// Backends send `"uid": 10086` as well as `"10086"` (SPEC §1): an undeclared `uid` that is a
     /// whole number is that user's id; a fraction is no id, and the rule does not match.
     @Test func aWholeNumberUserIdIsItsIntegerText() throws {
-        let dir = try TemporaryDirectory()
-        try dir.write("t.yaml", """
-            version: 1
-            tabs: [home]
-            login_screen: login
-            screens:
-              inbox: {show: push, tab: home}
-              login: {show: present}
-            routes:
-              - {name: mine, when: has(uid), push: inbox, login: {user: uid}}
-            fallback: none
-
-            """)
+        let dir = try Self.inboxForUID(rule: "{name: mine, when: has(uid), push: inbox, login: {user: uid}}")
         for uid in ["10086", "10086.0", "\"10086\""] {
             let run = try eval(["t.yaml", "--payload", #"{"uid": \#(uid)}"#, "--format", "json"], in: dir.url)
             #expect(run.stdout.contains(#""login":{"required":true,"user":"10086"}"#), "\(uid): \(run)")

@@ -30,8 +30,10 @@ enum DecisionText {
     /// `lines` as printed: names, user ids and expressions come from the table or the payload,
     /// and a control character in one (`name: "a\e[31m"`, `"uid": "\u001b]…"`) must not drive the
     /// terminal, so each is shown as U+FFFD, as diagnostics show them.
-    private static func printable(_ lines: some Sequence<some StringProtocol>) -> String {
-        lines.map { SourceExcerpt.sanitized(String($0)) + "\n" }.joined()
+    /// A line break inside one (a multi-line `when`) stays a line break.
+    private static func printable(_ lines: [String]) -> String {
+        lines.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }
+            .map { SourceExcerpt.sanitized(String($0)) + "\n" }.joined()
     }
 
     static func describe(_ action: ResolvedAction) -> String {
@@ -49,8 +51,7 @@ enum DecisionText {
     }
 
     static func explanation(_ explanation: Explanation, tableHasFallback: Bool) -> String {
-        var text = ""
-        for issue in explanation.issues { text += "payload: \(issue.message)\n" }
+        var lines = explanation.issues.map { "payload: \($0.message)" }
         for attempt in explanation.attempts {
             let verdict: String
             if let failure = attempt.failure {
@@ -60,18 +61,17 @@ enum DecisionText {
             } else {
                 verdict = "no match (\(attempt.result))"
             }
-            text += "#\(attempt.index) \(attempt.rule): \(verdict)\n"
-            text += "    when: \(attempt.predicate)\n"
+            lines.append("#\(attempt.index) \(attempt.rule): \(verdict)")
+            lines.append("    when: \(attempt.predicate)")
             // Literals evaluate to themselves; listing them is noise.
             for step in attempt.trace where step.text != step.value.description {
-                text += "      \(step.text) → \(step.value)\n"
+                lines.append("      \(step.text) → \(step.value)")
             }
         }
         if let failure = explanation.fallbackFailure {
-            text += "fallback: cannot be performed: \(failure)\n"
+            lines.append("fallback: cannot be performed: \(failure)")
         }
-        return printable(text.split(separator: "\n", omittingEmptySubsequences: false).dropLast())
-            + decision(explanation.decision, tableHasFallback: tableHasFallback)
+        return printable(lines) + decision(explanation.decision, tableHasFallback: tableHasFallback)
     }
 
     static func explanationJSON(_ explanation: Explanation) -> JSONValue {

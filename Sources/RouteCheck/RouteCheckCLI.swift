@@ -74,10 +74,8 @@ public enum RouteCheckCLI {
             // with `--version` or another option beside it, help wins, as in most tools.
             return help(Array(arguments.dropFirst().prefix(1)).filter { !$0.hasPrefix("-") }, console: console)
         case "--version":
-            if let extra = arguments.dropFirst().first, extra == "-h" || extra == "--help" {
-                return help([], console: console)
-            }
             if let extra = arguments.dropFirst().first {
+                if extra == "-h" || extra == "--help" { return help([], console: console) }
                 console.err(HelpFormatter.usageError("unexpected argument '\(extra)' after '--version'",
                                                      usage: usage, helpCommand: toolName))
                 return ExitStatus.usage.rawValue

@@ -11,8 +11,10 @@ import RouteKitYAML
 /// if input.isCompiled { … } else { let checked = try input.loadRouteTable() }
 /// ```
 enum TableInput {
-    /// A directory, or a file that can be opened again.
-    case path(String)
+    /// A directory: a route table, whose loader lists its files.
+    case directory(String)
+    /// A file that can be opened again.
+    case file(String)
     /// A stream's bytes: all of them, or the first one past the larger of the two size limits.
     case stream(String, [UInt8])
 
@@ -22,16 +24,20 @@ enum TableInput {
         try InputPath.checkReadable(path)
         // `stat` follows links (`/dev/stdin` is one, to the pipe); FileManager's attributes do not.
         var status = stat()
-        guard stat(path, &status) == 0 else { return .path(path) }
-        let type = status.st_mode & S_IFMT
-        guard type != S_IFREG, type != S_IFDIR else { return .path(path) }
+        // Unreadable after all: its loader reports it.
+        guard stat(path, &status) == 0 else { return .file(path) }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: return .directory(path)
+        case S_IFREG: return .file(path)
+        default: break
+        }
         return .stream(path, try InputPath.readBytes(path, atMost: max(YAMLLimits.maxFileSize, CompiledTableFormat.maxBytes)))
     }
 
     /// The path as named on the command line.
     var path: String {
         switch self {
-        case .path(let path), .stream(let path, _): path
+        case .directory(let path), .file(let path), .stream(let path, _): path
         }
     }
 
@@ -39,11 +45,7 @@ enum TableInput {
     /// `.yaml`/`.yml` whose first byte other than whitespace is `{`. Directories and unreadable
     /// paths are route tables (whose loader reports them).
     var isCompiled: Bool {
-        if case .path(let path) = self {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue
-            else { return false }
-        }
+        if case .directory = self { return false }
         let name = path.lowercased()
         if name.hasSuffix(".json") { return true }
         if name.hasSuffix(".yaml") || name.hasSuffix(".yml") { return false }
@@ -55,7 +57,9 @@ enum TableInput {
         switch self {
         case .stream(_, let bytes):
             return Array(bytes.prefix(Self.sniffLength))
-        case .path(let path):
+        case .directory:
+            return []
+        case .file(let path):
             guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
             defer { try? handle.close() }
             return (try? handle.read(upToCount: Self.sniffLength)).map { [UInt8]($0) } ?? []
@@ -68,7 +72,7 @@ enum TableInput {
     /// Reads and checks the route table (`TableLoader.load`).
     func loadRouteTable(analyze: Bool = true) throws(TableLoadError) -> CheckedTable {
         switch self {
-        case .path(let path):
+        case .directory(let path), .file(let path):
             return try TableLoader.load(path: path, analyze: analyze)
         case .stream(let path, let bytes):
             // Past the YAML limit only "larger than the limit" is known: a stream has no size.
@@ -85,7 +89,8 @@ enum TableInput {
     func compiledBytes() throws(CLIError) -> [UInt8] {
         let limit = CompiledTableFormat.maxBytes + InputPath.byteOrderMarkLength
         switch self {
-        case .path(let path): return YAMLReader.withoutByteOrderMark(try InputPath.readBytes(path, atMost: limit))
+        case .directory(let path), .file(let path):
+            return YAMLReader.withoutByteOrderMark(try InputPath.readBytes(path, atMost: limit))
         case .stream(_, let bytes): return YAMLReader.withoutByteOrderMark(Array(bytes.prefix(limit + 1)))
         }
     }

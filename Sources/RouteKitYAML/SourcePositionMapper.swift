@@ -14,11 +14,15 @@ struct SourcePositionMapper {
     private var characterCursor = 0
     private var byteCursor = 0
     private var lineStarts: [Int] = []
+    /// The offset of the first CR not followed by LF: YAML, and libyaml, break a line there, but
+    /// positions here count lines at LF, as editors that show the file that way do.
+    let firstLoneCarriageReturn: Int?
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         var ascii = true
         var matching = true
+        var loneCarriageReturn: Int?
         let count = bytes.count
         var index = 0
         while index < count {
@@ -33,11 +37,13 @@ struct SourcePositionMapper {
                 }
             } else if byte == 0x0D, index + 1 >= count || bytes[index + 1] != 0x0A {
                 matching = false
+                loneCarriageReturn = loneCarriageReturn ?? index
             }
             index += 1
         }
         isASCII = ascii
         marksMatchLines = matching
+        firstLoneCarriageReturn = loneCarriageReturn
         if !matching { lineStarts = Self.lineStarts(of: bytes) }
     }
 

@@ -65,21 +65,15 @@ public enum YAMLReader {
                 if !goOn { break }
             }
             var document = builder.document
-            if let offset = firstLoneCarriageReturn(in: buffer) {
-                var positions = SourcePositionMapper(bytes: buffer)
-                let at = positions.position(ofOffset: offset)
+            // Found by the builder's position mapper, in the pass it makes over the file anyway.
+            if let offset = builder.positions.firstLoneCarriageReturn {
+                let at = builder.positions.position(ofOffset: offset)
                 let message = YAMLMessages.loneCarriageReturn
                 document.diagnostics.append(Diagnostic(.warning, message.code, message.text, at: SourceRange(
                     file: file, start: at, end: SourcePosition(line: at.line, column: at.column + 1, offset: offset + 1))))
             }
             return document
         }
-    }
-
-    /// The offset of the first CR not followed by LF: YAML, and libyaml, break a line there, but
-    /// positions here count lines at LF, as editors that show the file that way do.
-    private static func firstLoneCarriageReturn(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        bytes.indices.first { bytes[$0] == 0x0D && ($0 + 1 == bytes.count || bytes[$0 + 1] != 0x0A) }
     }
 
     /// `bytes` without a leading UTF-8 byte order mark.

@@ -7,11 +7,7 @@ import Testing
 @Suite struct ByteOrderMarkInputTests {
     static let mark = "\u{FEFF}"
 
-    private func directory() throws -> TemporaryDirectory {
-        let dir = try TemporaryDirectory()
-        try dir.write("app.yaml", SimulateCommandTests.table)
-        return dir
-    }
+    private func directory() throws -> TemporaryDirectory { try SimulateCommandTests.directory() }
 
     @Test func aJSONEventListAndAUIFileMayStartWithOne() throws {
         let dir = try directory()

@@ -11,11 +11,7 @@ import Testing
     /// A file that never ends: reading it whole would never finish.
     static let endless = "/dev/zero"
 
-    private func directory() throws -> TemporaryDirectory {
-        let dir = try TemporaryDirectory()
-        try dir.write("app.yaml", SimulateCommandTests.table)
-        return dir
-    }
+    private func directory() throws -> TemporaryDirectory { try SimulateCommandTests.directory() }
 
     /// Runs `routecheck`; fails past `bound`, a hang check (each run takes ~50 ms).
     private func run(_ arguments: [String], inputPath: String? = nil) throws -> RouteCheckRun {

@@ -7,11 +7,7 @@ import Testing
 /// file of many events is not held to the size of one payload. Expected commands in test files
 /// are checked as the commands' JSON forms say.
 @Suite struct HandWrittenInputLimitsTests {
-    private func directory() throws -> TemporaryDirectory {
-        let dir = try TemporaryDirectory()
-        try dir.write("app.yaml", SimulateCommandTests.table)
-        return dir
-    }
+    private func directory() throws -> TemporaryDirectory { try SimulateCommandTests.directory() }
 
     private static func notification(_ payload: String) -> String {
         #"{"event":"notification","payload":\#(payload),"app_state":"background"}"#

@@ -69,11 +69,14 @@ import Testing
 
         """
 
-    private func directory() throws -> TemporaryDirectory {
+    /// A fresh directory holding `table` as `app.yaml`; other suites' CLI tests start from it too.
+    static func directory() throws -> TemporaryDirectory {
         let dir = try TemporaryDirectory()
-        try dir.write("app.yaml", Self.table)
+        try dir.write("app.yaml", table)
         return dir
     }
+
+    private func directory() throws -> TemporaryDirectory { try Self.directory() }
 
     @Test func yamlEvents() throws {
         let dir = try directory()

@@ -1,19 +1,23 @@
 /// Runs a `RegexProgram` over text as a set simulation (Pike VM without captures).
 ///
 /// Each instruction is on the thread list at most once per text position, so the work is at most
-/// the program size per scalar: linear in the text, with no backtracking.
+/// the program size per scalar: linear in the text, with no backtracking. A set's membership test
+/// (a Unicode category lookup, case folding) is made once per text position, however many
+/// threads reach that set there: `(\\p{L}|\\p{N}){999}$` has 1,998 set instructions but 2 sets.
 enum RegexMachine {
     static func matches(_ program: RegexProgram, _ text: String) -> Bool {
         let count = program.instructions.count
-        // Two thread lists, an explicit stack for epsilon closures and the position each pc was
-        // last added at, in one temporary allocation (on the stack for small programs).
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 4 * count) { memory in
+        let capacity = 4 * count + program.sets.count
+        // Two thread lists, an explicit stack for epsilon closures, the position each pc was last
+        // added at and each set's last test, in one temporary allocation (on the stack for small
+        // programs).
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity) { memory in
             guard let base = memory.baseAddress else { return false }
-            base.initialize(repeating: -1, count: 4 * count)
-            defer { base.deinitialize(count: 4 * count) }
+            base.initialize(repeating: -1, count: capacity)
+            defer { base.deinitialize(count: capacity) }
             var run = Run(
                 program: program, current: base, next: base + count, stack: base + 2 * count,
-                addedAt: base + 3 * count)
+                addedAt: base + 3 * count, setTests: base + 4 * count)
             return run.matches(text)
         }
     }
@@ -24,18 +28,23 @@ enum RegexMachine {
         var next: UnsafeMutablePointer<Int>
         let stack: UnsafeMutablePointer<Int>
         let addedAt: UnsafeMutablePointer<Int>
+        /// Per set: `2 * position + 1` when it holds the scalar at `position`, `2 * position`
+        /// when it does not, -1 before its first test.
+        let setTests: UnsafeMutablePointer<Int>
         var currentCount = 0
         var nextCount = 0
 
         init(
             program: RegexProgram, current: UnsafeMutablePointer<Int>, next: UnsafeMutablePointer<Int>,
-            stack: UnsafeMutablePointer<Int>, addedAt: UnsafeMutablePointer<Int>
+            stack: UnsafeMutablePointer<Int>, addedAt: UnsafeMutablePointer<Int>,
+            setTests: UnsafeMutablePointer<Int>
         ) {
             self.program = program
             self.current = current
             self.next = next
             self.stack = stack
             self.addedAt = addedAt
+            self.setTests = setTests
         }
 
         mutating func matches(_ text: String) -> Bool {
@@ -62,7 +71,7 @@ enum RegexMachine {
                     let advances: Bool
                     switch program.instructions[pc] {
                     case .scalar(let expected): advances = value == expected
-                    case .set(let index): advances = program.sets[index].contains(value)
+                    case .set(let index): advances = set(index, contains: value, at: position)
                     case .any: advances = true
                     case .anyExceptNewline: advances = value != 0x0A
                     default: advances = false
@@ -78,6 +87,14 @@ enum RegexMachine {
                 scalar = following
                 position += 1
             }
+        }
+
+        private func set(_ index: Int, contains value: UInt32, at position: Int) -> Bool {
+            let tested = setTests[index]
+            if tested >= 0, tested >> 1 == position { return tested & 1 == 1 }
+            let contains = program.sets[index].contains(value)
+            setTests[index] = 2 * position + (contains ? 1 : 0)
+            return contains
         }
 
         /// Adds `start` and everything reachable from it without consuming text to a thread list;

@@ -116,15 +116,63 @@ public struct SourceFile: Sendable {
     /// SourceFile(path: "app.yaml", text: "version: 1\r\ntabs: [home]\n").line(1) // "version: 1"
     /// ```
     public func line(_ number: Int) -> String? {
+        lineBounds(number).map { String(scalars(in: $0)) }
+    }
+
+    /// The UTF-8 offsets of a 1-based line's text, without its line break; nil past the end.
+    func lineBounds(_ number: Int) -> Range<Int>? {
         guard number >= 1, number <= lineStarts.count else { return nil }
+        let start = lineStarts[number - 1]
+        var end = number < lineStarts.count ? lineStarts[number] - 1 : text.utf8.count
+        if end > start, utf8(from: end - 1, to: end).first == UInt8(ascii: "\r") { end -= 1 }
+        return start..<end
+    }
+
+    /// The text's scalars between two UTF-8 offsets that start scalars.
+    func scalars(in bounds: Range<Int>) -> Substring.UnicodeScalarView {
         let utf8 = text.utf8
-        let start = utf8.index(utf8.startIndex, offsetBy: lineStarts[number - 1])
-        var end = number < lineStarts.count
-            ? utf8.index(utf8.startIndex, offsetBy: lineStarts[number] - 1) : utf8.endIndex
-        if end > start, utf8[utf8.index(before: end)] == UInt8(ascii: "\r") {
-            end = utf8.index(before: end)
+        let lower = utf8.index(utf8.startIndex, offsetBy: bounds.lowerBound)
+        let upper = utf8.index(utf8.startIndex, offsetBy: bounds.upperBound)
+        return text[lower..<upper].unicodeScalars
+    }
+
+    /// The number of scalars between two UTF-8 offsets.
+    func scalarCount(in bounds: Range<Int>) -> Int {
+        bounds.count - (continuations(before: bounds.upperBound) - continuations(before: bounds.lowerBound))
+    }
+
+    /// The UTF-8 offset of the scalar `index` scalars after `bounds.lowerBound`, or the upper
+    /// bound when there are fewer. It starts from the nearest checkpoint, so it reads at most
+    /// `checkpointStride` bytes however long the line: a diagnostic far into a one-line file of
+    /// megabytes costs what one near its start does.
+    func offset(ofScalar index: Int, in bounds: Range<Int>) -> Int {
+        guard !continuationCounts.isEmpty else { return min(bounds.lowerBound + index, bounds.upperBound) }
+        let base = continuations(before: bounds.lowerBound)
+        // The scalars that start before checkpoint k grow with k: find the last checkpoint in
+        // the line that is not past the scalar.
+        var low = bounds.lowerBound / Self.checkpointStride + 1
+        var high = bounds.upperBound / Self.checkpointStride
+        var start = bounds.lowerBound
+        var counted = 0
+        while low <= high {
+            let mid = (low + high) / 2
+            let before = (mid * Self.checkpointStride - bounds.lowerBound) - (continuationCounts[mid] - base)
+            if before <= index {
+                start = mid * Self.checkpointStride
+                counted = before
+                low = mid + 1
+            } else {
+                high = mid - 1
+            }
         }
-        return String(text[start..<end])
+        for byte in utf8(from: start, to: bounds.upperBound) {
+            if byte & 0xC0 != 0x80 {
+                if counted == index { return start }
+                counted += 1
+            }
+            start += 1
+        }
+        return bounds.upperBound
     }
 
     /// The position of a UTF-8 byte offset (clamped to the file), with its column in scalars.

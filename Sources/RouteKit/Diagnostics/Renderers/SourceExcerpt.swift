@@ -16,8 +16,8 @@ package struct SourceExcerpt: Sendable, Equatable {
 
     /// The excerpt for `range` in `file`, or nil when the range's line is not in the file.
     init?(_ range: SourceRange, in file: SourceFile) {
-        guard let text = file.line(range.start.line) else { return nil }
-        let window = Self.window(of: text, aroundColumn: range.start.column)
+        guard let line = file.lineBounds(range.start.line) else { return nil }
+        let window = Self.window(of: line, in: file, aroundColumn: range.start.column)
         let scalars = window.scalars
         let lead = window.first > 0 ? "…" : ""
         let trail = window.isCut ? "…" : ""
@@ -51,34 +51,19 @@ package struct SourceExcerpt: Sendable, Equatable {
 
     /// The scalars of `line` shown for a range starting at `column`: the whole line when it is
     /// short, otherwise at most `maxShownScalars` of it from `first` scalars in, `isCut` when
-    /// more follow. Only the window is read, so rendering costs what is printed whatever the
-    /// line's length (a minified file is one line of megabytes, with a diagnostic per key).
-    private static func window(of line: String, aroundColumn column: Int)
+    /// more follow; a column past the line's end is shown at its end. Only the window is read,
+    /// so rendering costs what is printed whatever the line's length (a minified file is one
+    /// line of megabytes, with a diagnostic per key).
+    private static func window(of line: Range<Int>, in file: SourceFile, aroundColumn column: Int)
         -> (first: Int, scalars: [Unicode.Scalar], isCut: Bool) {
-        let first = max(0, column - 1 - contextBefore)
-        // Counting scalar starts in UTF-8 skips the part before the window without decoding it.
-        let utf8 = line.utf8
-        var start = utf8.startIndex
-        var skipped = 0
-        while start < utf8.endIndex {
-            if utf8[start] & 0xC0 != 0x80 {
-                if skipped == first { break }
-                skipped += 1
-            }
-            utf8.formIndex(after: &start)
-        }
-        var scalars = line.unicodeScalars[start...].prefix(maxShownScalars + 1).map(displayed)
-        if scalars.count > maxShownScalars {
-            scalars.removeLast()
-            return (first, scalars, true)
-        }
-        let count = skipped + scalars.count
-        if column - 1 > count {
-            // The column is past the line's end: the window ends with the line.
-            return window(of: line, aroundColumn: count + 1)
-        }
-        if count <= maxShownScalars { return (0, line.unicodeScalars.map(displayed), false) }
-        return (first, scalars, false)
+        let count = file.scalarCount(in: line)
+        if count <= maxShownScalars { return (0, file.scalars(in: line).map(displayed), false) }
+        let first = max(0, min(column, count + 1) - 1 - contextBefore)
+        let start = file.offset(ofScalar: first, in: line)
+        var scalars = file.scalars(in: start..<line.upperBound).prefix(maxShownScalars + 1).map(displayed)
+        let isCut = scalars.count > maxShownScalars
+        if isCut { scalars.removeLast() }
+        return (first, scalars, isCut)
     }
 
     /// A scalar as it is printed: control characters and bidi controls become U+FFFD.

@@ -174,10 +174,15 @@ struct Checker {
         case .map(let entries):
             var key: ExpressionType?
             var value: ExpressionType?
+            // A repeated key makes building the map an error (as in CEL), so the expression could
+            // never be true; a literal key repeated is known now.
+            var literalKeys: Set<Literal> = []
             for entry in entries {
                 let k = type(of: entry.key)
                 if ![.int, .string, .bool, .dyn].contains(k) {
                     report(ExpressionMessages.invalidMapKey(k, at: entry.key.range))
+                } else if case .literal(let literal) = entry.key.kind, !literalKeys.insert(literal).inserted {
+                    report(ExpressionMessages.duplicateMapKey(literal, at: entry.key.range))
                 }
                 let v = type(of: entry.value)
                 key = key.map { $0.joined(with: k) } ?? k

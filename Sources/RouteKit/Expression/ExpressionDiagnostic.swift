@@ -47,6 +47,9 @@ extension DiagnosticCode {
     public static let expressionTooLong: DiagnosticCode = "expression-too-long"
     /// The expression nests deeper than `ExpressionLimits.maxDepth`.
     public static let expressionTooDeep: DiagnosticCode = "expression-too-deep"
+    /// A map literal gives one key twice (`{'a': 1, 'a': 2}`); the same code as a YAML
+    /// mapping's repeated key.
+    public static let duplicateKey: DiagnosticCode = "duplicate-key"
     /// A value of one type is used where another is required.
     public static let typeMismatch: DiagnosticCode = "type-mismatch"
     /// A call names a function the language does not have.

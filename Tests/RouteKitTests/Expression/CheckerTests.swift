@@ -23,6 +23,9 @@ struct CheckerTests {
         // Mixed lists whose every element can equal the left side: numbers across int and
         // double, null, and a left side of unknown type.
         "type in [1, 2.5, null]", "score in [1, 2.5]", "target in ['a', null]", "aps.alert in [1, 'a']",
+        // Look-alike map keys that are different keys: kinds differ, case differs, or the key is
+        // computed (a repeat of it is only known when the map is built).
+        "{1: 'a', '1': 'b', true: 'c'}[1] == 'a'", "{'a': 1, 'A': 2}['a'] == 1", "{target: 1, target: 2}['x'] == 1",
     ])
     func acceptsWellTypedExpressions(_ source: String) {
         #expect(Self.diagnostics(source) == [])
@@ -71,6 +74,9 @@ struct CheckerTests {
         ("tags['a'] == 'a'", "0..<9: error: a value of type 'list(string)' has no field 'a' [type-mismatch]"),
         ("tags[true] == 'a'", "0..<10: error: a value of type 'list(string)' cannot be indexed by 'bool' [type-mismatch]"),
         ("{1.5: 'a'}[1.5] == 'a'", "1..<4: error: map keys must be of type 'int', 'string' or 'bool', not 'double' [type-mismatch]"),
+        ("{'a': 1, 'a': 2}['a'] == 1", "9..<12: error: map key \"a\" is given twice; remove one of them: a map literal with a repeated key is an error whenever it is built [duplicate-key]"),
+        ("{1: 'x', 2: 'y', 1: 'z'}[1] == 'x'", "17..<18: error: map key 1 is given twice; remove one of them: a map literal with a repeated key is an error whenever it is built [duplicate-key]"),
+        ("'k' in {true: 1, \"k\": 2, true: 3}", "25..<29: error: map key true is given twice; remove one of them: a map literal with a repeated key is an error whenever it is built [duplicate-key]"),
     ])
     func reportsProblems(_ source: String, _ expected: String) {
         #expect(Self.diagnostics(source) == [expected])

@@ -33,7 +33,9 @@ enum ProgramLoader {
             summary.count(table.diagnostics)
             let renderer = TextDiagnosticRenderer(
                 files: table.files, colored: context.colors(stream, mode: color))
-            let text = renderer.render(table.diagnostics) + summary.line + "\n"
+            let cap = DiagnosticCap(table.diagnostics, in: path, per: "table")
+            let text = renderer.render(Array(cap.shown)) + (cap.note.map { "note: \($0)\n" } ?? "")
+                + summary.line + "\n"
                 + "Error: the table '\(path)' has the errors shown above; fix them first\n"
             if stream == .output { context.console.out(text) } else { context.console.err(text) }
             throw .exit(.findings)

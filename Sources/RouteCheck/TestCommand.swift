@@ -100,11 +100,11 @@ struct TestCommand: Command {
             let file = TestFileDecoder.decode(path: path, bytes: bytes, table: routeTable)
             let renderer = TextDiagnosticRenderer(files: [file.source], colored: colored)
             let report = TestReport(colored: colored) { item in
-                renderer.render(item.problems.sorted(by: Diagnostic.sortsBefore))
+                Self.render(item.problems, of: path, per: "case or scenario", with: renderer)
             }
             if file.isMalformed {
                 console.out(report.fail(path))
-                console.out(renderer.render(file.diagnostics.sorted(by: Diagnostic.sortsBefore)))
+                console.out(Self.render(file.diagnostics, of: path, per: "test file", with: renderer))
                 failed += 1
                 continue
             }
@@ -125,7 +125,15 @@ struct TestCommand: Command {
         return failed > 0 ? .findings : .success
     }
 
-    /// The test files a table without any would have: `*.test.yaml` under a directory,
+    /// `diagnostics` sorted and capped, as `validate` prints a table's.
+    private static func render(
+        _ diagnostics: [Diagnostic], of path: String, per unit: String, with renderer: TextDiagnosticRenderer
+    ) -> String {
+        let cap = DiagnosticCap(diagnostics.sorted(by: Diagnostic.sortsBefore), in: path, per: unit)
+        return renderer.render(Array(cap.shown)) + (cap.note.map { "note: \($0)\n" } ?? "")
+    }
+
+        /// The test files a table without any would have: `*.test.yaml` under a directory,
     /// `app.test.yaml` beside a file `app.yaml`.
     private static func testFilesLookedFor(_ table: String) -> String {
         var isDirectory: ObjCBool = false

@@ -12,10 +12,6 @@ import RouteKitYAML
 /// 1 table, 4 files, 12 rules: 1 error, 0 warnings
 /// ```
 struct ValidateCommand: Command {
-    /// At most this many diagnostics are rendered per table (as cel-go caps its errors at 100);
-    /// the rest are counted in the summary and announced on one line.
-    static let maxDiagnosticsPerTable = 100
-
     enum Format: String, CaseIterable { case text, json, github }
 
     static let configuration = CommandConfiguration(
@@ -25,7 +21,7 @@ struct ValidateCommand: Command {
             Loads each TABLE (a .yaml/.yml file or a directory of them) and reports every
             problem, sorted by file and position, then a summary line (text and github formats).
             With --strict, warnings are reported as errors (severity "error" in every format) and
-            count as errors in the summary and the exit status. At most \(maxDiagnosticsPerTable)
+            count as errors in the summary and the exit status. At most \(DiagnosticCap.maxShown)
             diagnostics are shown per table; the summary counts all of them. A table that cannot
             be read is reported on standard error and the others are still checked. A compiled
             table (routecheck compile output) is checked by loading it: an
@@ -112,14 +108,10 @@ struct ValidateCommand: Command {
             summary.rules += table.ruleCount
             summary.count(diagnostics)
             files += table.files
-            shown += diagnostics.prefix(Self.maxDiagnosticsPerTable)
-            let suppressed = diagnostics.count - Self.maxDiagnosticsPerTable
-            if suppressed > 0 {
-                summary.suppressed += suppressed
-                suppressedNotes.append(
-                    "\(DiagnosticSummary.counted(suppressed, "more diagnostic")) in '\(path)' "
-                        + "not shown; at most \(Self.maxDiagnosticsPerTable) are shown per table")
-            }
+            let cap = DiagnosticCap(diagnostics, in: path, per: "table")
+            shown += cap.shown
+            summary.suppressed += cap.suppressed
+            if let note = cap.note { suppressedNotes.append(note) }
         }
         // A machine reading JSON gets a JSON object even when no table could be read.
         if summary.tables == 0, format == .text { return status }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `ValidateCommand.maxDiagnosticsPerTable` (100): at the limit every diagnostic is shown; past
+/// `DiagnosticCap.maxShown` (100): at the limit every diagnostic is shown; past
 /// it the rest are counted in the summary and announced on one line (a notice on GitHub).
 @Suite struct ValidateDiagnosticLimitTests {
     /// A table whose every rule names an unknown tab: one error per rule.

@@ -33,6 +33,17 @@ struct Region: Hashable, Sendable {
         return !fields.contains { other.fields[$0.key] == nil && $0.value.isEmpty }
     }
 
+    /// What one test of this region against another costs, in `RuleAnalyzer.maxRegionTests`
+    /// units: 1 for the few pieces per field of ordinary predicates, and in proportion for the
+    /// long sets of `in` lists, which every intersection and union walks. Counting each test as
+    /// one let 3,000 rules of 200-element `in` lists take 30 s to validate in a release build.
+    var testCost: Int {
+        max(1, fields.values.reduce(0) { $0 + $1.values.pieceCount } / Self.piecesPerTest)
+    }
+
+    /// The set pieces a test of one region against another may walk for the cost of one test.
+    static let piecesPerTest = 8
+
     /// Whether every payload of `other` is in this region: each field this region constrains
     /// holds all of `other`'s states of that field.
     func contains(_ other: Region) -> Bool {

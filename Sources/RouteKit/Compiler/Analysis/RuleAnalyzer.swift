@@ -88,7 +88,7 @@ public enum RuleAnalyzer {
         for other in earlier {
             guard let covering = other.covering, !covering.isEmpty else { continue }
             // Charged in full before testing: the budget bounds the work, not just the findings.
-            work -= covering.count * regions.count
+            work -= covering.count * regions.count * max(rule.testCost, other.testCost)
             guard work >= 0 else { return nil }
             if covering.contains(where: { a in regions.contains { a.intersects($0) } }) {
                 candidates.append(other)
@@ -99,27 +99,36 @@ public enum RuleAnalyzer {
         // and needs no search for a smallest set.
         for other in candidates {
             let covering = other.covering ?? []
-            work -= covering.count * regions.count
+            work -= covering.count * regions.count * max(rule.testCost, other.testCost)
             guard work >= 0 else { return nil }
             if regions.allSatisfy({ region in covering.contains { $0.contains(region) } }) {
                 return AnalysisMessages.shadowedRule(rule.name, by: [(other.name, other.range)], at: range)
             }
         }
-        guard isCovered(regions, by: candidates, work: &work) == true else { return nil }
+        guard isCovered(regions, of: rule, by: candidates, work: &work) == true else { return nil }
         // Keep a smallest set of responsible rules, preferring the earliest ones. Out of budget,
         // the set found so far is kept: it covers the rule too, only it may not be the smallest.
         var responsible = candidates
         for index in responsible.indices.reversed() where responsible.count > 1 && work > 0 {
             var trial = responsible
             trial.remove(at: index)
-            if isCovered(regions, by: trial, work: &work) == true { responsible = trial }
+            if isCovered(regions, of: rule, by: trial, work: &work) == true { responsible = trial }
         }
         return AnalysisMessages.shadowedRule(
             rule.name, by: responsible.map { ($0.name, $0.range) }, at: range)
     }
 
-    private static func isCovered(_ regions: [Region], by rules: [AnalyzedRule], work: inout Int) -> Bool? {
-        Regions.isCovered(regions, by: rules.flatMap { $0.covering ?? [] }, work: &work)
+    /// Whether `rules` cover `regions`, the regions of `rule`; the work is charged at the rate of
+    /// the costliest region involved (`Region.testCost`).
+    private static func isCovered(
+        _ regions: [Region], of rule: AnalyzedRule, by rules: [AnalyzedRule], work: inout Int
+    ) -> Bool? {
+        let cost = rules.reduce(rule.testCost) { max($0, $1.testCost) }
+        let available = work / cost
+        var left = available
+        let covered = Regions.isCovered(regions, by: rules.flatMap { $0.covering ?? [] }, work: &left)
+        work -= (available - left) * cost
+        return covered
     }
 }
 
@@ -139,6 +148,8 @@ private final class AnalyzedRule {
     /// Where the rule matches and its route computes: the payloads it takes from later rules;
     /// nil when the analysis cannot tell.
     let covering: [Region]?
+    /// The largest `Region.testCost` of its regions.
+    let testCost: Int
 
     init(_ rule: CheckedRule, environment: ExpressionEnvironment) {
         name = rule.rule.name
@@ -151,6 +162,7 @@ private final class AnalyzedRule {
         covering = regions.flatMap {
             RouteResolution.coveringRegions(rule.route, within: $0, fieldTypes: environment.fields)
         }
+        testCost = ((regions ?? []) + (covering ?? [])).reduce(1) { max($0, $1.testCost) }
     }
 
     var neverMatches: Bool { regions?.isEmpty == true }

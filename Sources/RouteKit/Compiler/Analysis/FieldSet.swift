@@ -40,6 +40,12 @@ struct FieldSet: Hashable, Sendable {
                  absent: absent && other.absent, unreachable: unreachable && other.unreachable)
     }
 
+    /// `!intersection(other).isEmpty`, without building the intersection of number sets: the
+    /// shadowing analysis asks it of every field of every pair of alternatives.
+    func intersects(_ other: FieldSet) -> Bool {
+        (absent && other.absent) || (unreachable && other.unreachable) || values.intersects(other.values)
+    }
+
     func union(_ other: FieldSet) -> FieldSet {
         FieldSet(kind: kind, dotted: dotted, values: values.union(other.values),
                  absent: absent || other.absent, unreachable: unreachable || other.unreachable)
@@ -138,6 +144,13 @@ enum ValueSet: Hashable, Sendable {
         }
     }
 
+    func intersects(_ other: ValueSet) -> Bool {
+        if case .numbers(let a, let n) = self, case .numbers(let b, let m) = other {
+            return (n && m) || a.intersects(b)
+        }
+        return !intersection(other).isEmpty
+    }
+
     func union(_ other: ValueSet) -> ValueSet {
         switch (self, other) {
         case (.numbers(let a, let n), .numbers(let b, let m)): .numbers(a.union(b), nan: n || m)
@@ -200,6 +213,19 @@ struct IntervalSet: Hashable, Sendable {
             if a.upperBound < b.upperBound { i += 1 } else { j += 1 }
         }
         return result
+    }
+
+    /// Whether some integer is in both sets: the first overlap found ends the walk.
+    func intersects(_ other: IntervalSet) -> Bool {
+        var i = 0
+        var j = 0
+        while i < ranges.count, j < other.ranges.count {
+            let a = ranges[i]
+            let b = other.ranges[j]
+            if a.overlaps(b) { return true }
+            if a.upperBound < b.upperBound { i += 1 } else { j += 1 }
+        }
+        return false
     }
 
     /// Merges the two sorted lists in one pass: sorting their concatenation was a third of

@@ -25,7 +25,7 @@ struct Region: Hashable, Sendable {
     func intersects(_ other: Region) -> Bool {
         for (field, set) in other.fields {
             if let mine = fields[field] {
-                if mine.intersection(set).isEmpty { return false }
+                if !mine.intersects(set) { return false }
             } else if set.isEmpty {
                 return false
             }

@@ -6,8 +6,7 @@ import RouteKit
 ///
 /// ```swift
 /// let cap = DiagnosticCap(diagnostics, in: "routes/", per: "table")
-/// console.out(renderer.render(Array(cap.shown)))
-/// if let note = cap.note { console.out("note: \(note)\n") }
+/// console.out(cap.rendered(with: renderer)) // the first 100, then "note: 5 more diagnostics in …"
 /// ```
 struct DiagnosticCap {
     /// The most diagnostics printed per table (`validate`, and the commands that load a table)
@@ -28,5 +27,10 @@ struct DiagnosticCap {
         note = suppressed == 0 ? nil
             : "\(DiagnosticSummary.counted(suppressed, "more diagnostic")) in '\(path)' not shown; "
                 + "at most \(Self.maxShown) are shown per \(unit)"
+    }
+
+    /// The diagnostics shown, as text, and the note line when some were left out.
+    func rendered(with renderer: TextDiagnosticRenderer) -> String {
+        renderer.render(Array(shown)) + (note.map { "note: \($0)\n" } ?? "")
     }
 }

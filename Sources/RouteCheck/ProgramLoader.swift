@@ -33,8 +33,7 @@ enum ProgramLoader {
             summary.count(table.diagnostics)
             let renderer = TextDiagnosticRenderer(
                 files: table.files, colored: context.colors(stream, mode: color))
-            let cap = DiagnosticCap(table.diagnostics, in: path, per: "table")
-            let text = renderer.render(Array(cap.shown)) + (cap.note.map { "note: \($0)\n" } ?? "")
+            let text = DiagnosticCap(table.diagnostics, in: path, per: "table").rendered(with: renderer)
                 + summary.line + "\n"
                 + "Error: the table '\(path)' has the errors shown above; fix them first\n"
             if stream == .output { context.console.out(text) } else { context.console.err(text) }

@@ -129,11 +129,10 @@ struct TestCommand: Command {
     private static func render(
         _ diagnostics: [Diagnostic], of path: String, per unit: String, with renderer: TextDiagnosticRenderer
     ) -> String {
-        let cap = DiagnosticCap(diagnostics.sorted(by: Diagnostic.sortsBefore), in: path, per: unit)
-        return renderer.render(Array(cap.shown)) + (cap.note.map { "note: \($0)\n" } ?? "")
+        DiagnosticCap(diagnostics.sorted(by: Diagnostic.sortsBefore), in: path, per: unit).rendered(with: renderer)
     }
 
-        /// The test files a table without any would have: `*.test.yaml` under a directory,
+    /// The test files a table without any would have: `*.test.yaml` under a directory,
     /// `app.test.yaml` beside a file `app.yaml`.
     private static func testFilesLookedFor(_ table: String) -> String {
         var isDirectory: ObjCBool = false

@@ -25,16 +25,9 @@ enum ExpressionMessages {
     }
 
     static func duplicateMapKey(_ key: Literal, at range: Range<Int>) -> D {
-        let shown: String
-        switch key {
-        case .string(let text): shown = Value.string(text).description
-        case .int(let number): shown = String(number)
-        case .bool(let flag): shown = String(flag)
-        case .null, .double: shown = "\(key)"
-        }
-        return D(.error, .duplicateKey,
-                 "map key \(shown) is given twice; remove one of them: a map literal with a repeated key is an error whenever it is built",
-                 at: range)
+        D(.error, .duplicateKey,
+          "map key \(Value(literal: key)) is given twice; remove one of them: a map literal with a repeated key is an error whenever it is built",
+          at: range)
     }
 
     static func expected(_ what: String, found: String, at range: Range<Int>) -> D {

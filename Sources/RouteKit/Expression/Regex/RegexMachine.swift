@@ -3,7 +3,7 @@
 /// Each instruction is on the thread list at most once per text position, so the work is at most
 /// the program size per scalar: linear in the text, with no backtracking. A set's membership test
 /// (a Unicode category lookup, case folding) is made once per text position, however many
-/// threads reach that set there: `(\\p{L}|\\p{N}){999}$` has 1,998 set instructions but 2 sets.
+/// threads reach that set there: `(\p{L}|\p{N}){999}$` has 1,998 set instructions but 2 sets.
 enum RegexMachine {
     static func matches(_ program: RegexProgram, _ text: String) -> Bool {
         let count = program.instructions.count

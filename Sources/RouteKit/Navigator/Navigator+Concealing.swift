@@ -31,12 +31,13 @@ extension Navigator {
         }
     }
 
-    /// Pops every tab of `tabs`, and the selected tab, that holds a gated screen the logged-in
-    /// user may not see; then dismisses the modals when one of them is such a screen. Called
-    /// before any command that could uncover a screen; does nothing in the usual case.
-    mutating func conceal(tabs: some Sequence<String>, _ commands: inout [Command]) {
+    /// Pops every tab of `tabs`, and the selected tab unless `includingSelected` is false, that
+    /// holds a gated screen the logged-in user may not see; then dismisses the modals when one
+    /// of them is such a screen. Called before any command that could uncover a screen; does
+    /// nothing in the usual case.
+    mutating func conceal(tabs: some Sequence<String>, includingSelected: Bool = true, _ commands: inout [Command]) {
         // Popping a tab forgets its gated screens, so a tab named twice is popped once.
-        for tab in [state.ui.selectedTab] + tabs where holdsHidden(tab: tab) {
+        for tab in (includingSelected ? [state.ui.selectedTab] : []) + tabs where holdsHidden(tab: tab) {
             emit(.popToRoot(tab: tab), &commands)
         }
         if holdsHidden(tab: nil) { emit(.dismissModals, &commands) }

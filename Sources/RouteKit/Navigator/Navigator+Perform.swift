@@ -16,7 +16,9 @@ extension Navigator {
         let workTab = table.stackTab(of: action.push.lazy.map(\.screen)) ?? action.tab ?? state.ui.selectedTab
         let touchesTab = action.tab != nil || action.popToRoot || !action.push.isEmpty
         let pushTabs = action.push.map { declaredTab(of: $0) ?? workTab }
-        conceal(tabs: touchesTab ? [workTab] + pushTabs : [], &commands)
+        // Going to another tab with no modal to dismiss uncovers nothing on the one left.
+        let leavesSelectedTab = touchesTab && workTab != state.ui.selectedTab && state.ui.modals.isEmpty
+        conceal(tabs: touchesTab ? [workTab] + pushTabs : [], includingSelected: !leavesSelectedTab, &commands)
         let reloads = decision.ifVisible == .reload
         if reloads, let target = action.present, let top = state.ui.modals.last,
             isSame(top, target)

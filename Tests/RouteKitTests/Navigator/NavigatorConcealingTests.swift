@@ -29,6 +29,17 @@ private typealias F = NavFixture
         #expect(navigator.state.gatedScreens.isEmpty)
     }
 
+    @Test func leavingTheTabOfAGatedScreenForAnotherPopsNothing() {
+        var navigator = F.navigator(user: "u1")
+        _ = navigator.send(.notification(F.inbox("u1"), .background))
+        _ = navigator.send(.logout)
+        // Selecting `home` uncovers nothing on `me`: SPEC §6.4's commands alone.
+        #expect(navigator.send(.notification(F.home(), .background)).commands == [.clearBadge, F.select("home")])
+        #expect(navigator.state.gatedScreens == [Navigator.ScreenPlace(tab: "me", position: 0): "u1"])
+        #expect(navigator.send(.notification(F.thread(5, tab: "me"), .background)).commands
+            == [.clearBadge, .popToRoot(tab: "me"), F.select("me"), Self.threadOnMe])
+    }
+
     @Test func anotherUserDoesNotSeeTheScreenEither() {
         var navigator = inboxOfU1BehindHome()
         #expect(navigator.send(.loginSucceeded(user: "u2")).commands == [])

@@ -40,6 +40,18 @@ import Testing
         #expect(found.first?.hasSuffix("did you mean 'aps.badge'?") == true, "\(found)")
     }
 
+    /// Mustache's and Jinja's `{{name}}` would show a stray `}`: one warning, at both pairs of braces.
+    @Test func doubleBracesAreAWarningWithOnePair() throws {
+        let found = try warnings(Self.table(defaults: #"{title: "Hi {{type}}!", message: "{{ aps.badge }}", confirm: "{{x}"}"#))
+        #expect(found == [
+            "7:22: double-braced-placeholder: alert placeholder '{{type}}' is in double braces, so it shows nothing and then a stray '}'; placeholders take one pair of braces: write '{type}'",
+            "7:44: double-braced-placeholder: alert placeholder '{{aps.badge}}' is in double braces, so it shows nothing and then a stray '}'; placeholders take one pair of braces: write '{aps.badge}'",
+        ])
+        let table = try loadTable(yaml: Self.table(defaults: #"{title: "Hi {{type}}!"}"#))
+        let range = try #require(table.diagnostics.first?.range)
+        #expect((range.start.column, range.end.column) == (22, 30))
+    }
+
     @Test func aFieldInsideAScalarNeverRenders() throws {
         let found = try warnings(Self.table(defaults: #"{title: "{type.name}"}"#))
         #expect(found == [

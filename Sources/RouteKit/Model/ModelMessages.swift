@@ -250,6 +250,12 @@ enum ModelMessages {
                    at: range)
     }
 
+    static func doubleBracedPlaceholder(_ meant: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic(.warning, "double-braced-placeholder",
+                   "alert placeholder '{{\(meant)}}' is in double braces, so it shows nothing and then a stray '}'; placeholders take one pair of braces: write '{\(meant)}'",
+                   at: range)
+    }
+
     static func unclosedPlaceholder(_ what: String, at range: SourceRange) -> Diagnostic {
         Diagnostic(.warning, "unclosed-placeholder",
                    "\(what) has a '{' with no '}' after it, so it shows as written; close the placeholder with '}', as in '{aps.alert}'",

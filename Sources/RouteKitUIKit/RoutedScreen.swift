@@ -6,7 +6,9 @@ import UIKit
 /// report what is on screen in a `ui_state` snapshot.
 ///
 /// Adopt it in every controller the screen factory makes. A controller that does not adopt it is
-/// still counted (as its type name), so the navigator knows how deep a stack is.
+/// still counted (as its type name), so the navigator knows how deep a stack is; but it is no
+/// longer the screen the navigator pushed, so a route to it pushes it again instead of reloading
+/// it, and a login-gated one is no longer hidden from the next user after a logout.
 ///
 /// ```swift
 /// final class MessageDetailViewController: UIViewController, RoutedScreen {

@@ -42,7 +42,9 @@ public final class UIKitNavigationAdapter: NSObject {
     /// user the waiting route is for (nil: anyone).
     ///
     /// The controller reports with `loginSucceeded(user:)` or `loginCancelled()` and must not
-    /// dismiss itself: the navigator sends `dismiss_login`.
+    /// dismiss itself: the navigator sends `dismiss_login`. It is presented as returned: the login
+    /// screen's `embed_in_navigation` is not applied to it, so return it inside a
+    /// `UINavigationController` when it needs a bar and a Cancel button.
     ///
     /// ```swift
     /// let makeLogin: UIKitNavigationAdapter.LoginFactory = { _, expectedUser in
@@ -119,13 +121,14 @@ public final class UIKitNavigationAdapter: NSObject {
     @discardableResult
     public func ready() -> Navigator.Step { send(.ready) }
 
-    /// A notification was tapped (inactive, background) or arrived in the foreground (active).
-    /// Returns nil, doing nothing, for a `userInfo` that is not JSON or repeats the launching tap.
+    /// A notification was tapped (pass `.inactive`, whatever the application state: a tap on a
+    /// banner shown in the foreground is still the user's choice to open it) or arrived in the
+    /// foreground (`.active`). Returns nil, doing nothing, for a `userInfo` that is not JSON or
+    /// repeats the launching tap.
     ///
     /// ```swift
-    /// // userNotificationCenter(_:didReceive:withCompletionHandler:)
-    /// let state = NavigatorEvent.AppState(UIApplication.shared.applicationState)
-    /// adapter.handle(userInfo: response.notification.request.content.userInfo, appState: state)
+    /// // userNotificationCenter(_:didReceive:withCompletionHandler:), for the default action
+    /// adapter.handle(userInfo: response.notification.request.content.userInfo, appState: .inactive)
     /// ```
     @discardableResult
     public func handle(userInfo: [AnyHashable: Any],

@@ -24,8 +24,9 @@ public struct Decision: Sendable, Hashable {
     }
     /// nil exactly when `source` is `.none`.
     ///
-    /// A compiled table builds the screens' params when this is first read, from the payload the
-    /// decision was made for (deciding has already checked that they can be computed).
+    /// A compiled table builds the screens' params when this is read (again on each read), from
+    /// the payload the decision was made for (deciding has already checked that they can be
+    /// computed).
     public var action: ResolvedAction? {
         get { part({ $0.action }, { route, inputs in route.action(inputs) }) }
         set { self = Decision(copying: self, action: newValue) }
@@ -50,7 +51,7 @@ public struct Decision: Sendable, Hashable {
     }
     /// The alert texts with `{path}` placeholders filled in from the payload.
     ///
-    /// A compiled table fills them in when they are first read, not when it decides: most
+    /// A compiled table fills them in when they are read (again on each read), not when it decides: most
     /// decisions are performed without an alert, and rendering was a fifth of a decision's cost.
     /// Reading gives the same texts either way (the differential tests compare them).
     public var alert: AlertText {
@@ -212,7 +213,7 @@ public enum LoginRequirement: Sendable, Hashable {
 /// The alert shown for a foreground notification, texts final.
 ///
 /// ```swift
-/// let texts = decision.alert // rendered from the payload when first read
+/// let texts = decision.alert // rendered from the payload when read
 /// print(texts.message, "[\(texts.confirm)] [\(texts.cancel)]") // "Ann: see you at 5 [View] [Cancel]"
 /// ```
 public struct AlertText: Sendable, Hashable, Codable {

@@ -51,8 +51,9 @@ public struct Decision: Sendable, Hashable {
     }
     /// The alert texts with `{path}` placeholders filled in from the payload.
     ///
-    /// A compiled table fills them in when they are read (again on each read), not when it decides: most
-    /// decisions are performed without an alert, and rendering was a fifth of a decision's cost.
+    /// A compiled table fills them in when they are read (again on each read), not when it
+    /// decides: most decisions are performed without an alert, and rendering was a fifth of a
+    /// decision's cost.
     /// Reading gives the same texts either way (the differential tests compare them).
     public var alert: AlertText {
         get { part({ $0.alert }, { route, inputs in route.alert(inputs) }) }

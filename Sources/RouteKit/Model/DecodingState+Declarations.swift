@@ -239,14 +239,12 @@ extension DecodingState {
         guard let node, let text = decoder.text(node, what()) else { return nil }
         guard text.utf8.contains(UInt8(ascii: "{")) else { return text }
         let template = AlertRenderer.Template(text)
-        let textScalars = Array(text.unicodeScalars)
         for (path, scalars) in template.placedPlaceholders {
             let joined = path.joined(separator: ".")
             // `{{name}}`, as Mustache and Jinja write it, reads as the placeholder `{{name}`
             // (a key no payload has) and then a `}` shown as written.
-            if joined.hasPrefix("{"), scalars.upperBound < textScalars.count, textScalars[scalars.upperBound] == "}" {
-                let inner = String(joined.dropFirst())
-                let meant = String(inner.withoutSurroundingSpaces)
+            if joined.hasPrefix("{"), text.unicodeScalars.dropFirst(scalars.upperBound).first == "}" {
+                let meant = String(String(joined.dropFirst()).withoutSurroundingSpaces)
                 decoder.report(ModelMessages.doubleBracedPlaceholder(
                     meant, at: node.range(ofValueScalars: scalars.lowerBound..<(scalars.upperBound + 1))))
                 continue

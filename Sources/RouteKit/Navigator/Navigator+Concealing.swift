@@ -35,7 +35,8 @@ extension Navigator {
     /// holds a gated screen the logged-in user may not see; then dismisses the modals when one
     /// of them is such a screen. Called before any command that could uncover a screen; does
     /// nothing in the usual case.
-    mutating func conceal(tabs: some Sequence<String>, includingSelected: Bool = true, _ commands: inout [Command]) {
+    mutating func conceal(tabs: some Sequence<String>, includingSelected: Bool = true,
+                          _ commands: inout [Command]) {
         // Popping a tab forgets its gated screens, so a tab named twice is popped once.
         for tab in (includingSelected ? [state.ui.selectedTab] : []) + tabs where holdsHidden(tab: tab) {
             emit(.popToRoot(tab: tab), &commands)

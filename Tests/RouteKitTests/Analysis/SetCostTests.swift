@@ -3,9 +3,10 @@ import Testing
 @testable import RouteKit
 
 /// The analysis charges its budget by what set operations walk: `IntervalSet.union` merges in
-/// one pass, `FieldSet.intersects` builds no intersection, and a region test costs `Region.testCost` (one per `Region.piecesPerTest` pieces),
-/// so long `in` lists cannot make `validate` slow (3,000 rules of 200-element lists took 30 s
-/// in a release build when every test counted one).
+/// one pass, `FieldSet.intersects` builds no intersection, and a region test costs
+/// `Region.testCost` (one per `Region.piecesPerTest` pieces), so long `in` lists cannot make
+/// `validate` slow (3,000 rules of 200-element lists took 30 s in a release build when every test
+/// counted one).
 @Suite struct SetCostTests {
     /// `count` separate integers: 0, 2, 4, ...
     static func spaced(_ count: Int, from start: Int64 = 0) -> IntervalSet {

@@ -183,12 +183,14 @@ extension YAMLSubsetReader {
         try skipSpaces(atLeastOne: false)
         var items: [Node] = []
         var pairs: [Node.Pair] = []
+        // Most mappings have a handful of entries: one allocation for them, not one per doubling.
+        if isMapping { pairs.reserveCapacity(Self.usualEntries) }
         var keys = DistinctKeys()
         if bytes[index] != close {
             while true {
                 if isMapping {
                     let key = try key(flow: true)
-                    try keys.insert(key.name)
+                    try keys.insert(key.name, before: pairs)
                     try skipSpaces(atLeastOne: false)
                     pairs.append(Node.Pair(key: key.node, value: try flowNode()))
                 } else {
@@ -213,27 +215,31 @@ extension YAMLSubsetReader {
     }
 }
 
-/// A mapping's key texts so far, to decline a mapping with a duplicate key (libyaml's path
-/// reports it). Linear while small: most mappings have a handful of keys.
+/// Declines a mapping with a duplicate key (libyaml's path reports it). While a mapping is small
+/// (most have a handful of keys) its entries so far are searched, so no storage is allocated;
+/// past `linearLimit` the names move to a set, so that a mapping of thousands of keys stays linear.
 struct DistinctKeys {
     private static let linearLimit = 8
-    private var list: [String] = []
     private var set: Set<String>?
 
-    mutating func insert(_ name: String) throws(YAMLSubsetReader.Declined) {
+    /// Adds `name`, the key of the entry about to be appended to `pairs` (the entries so far,
+    /// every key a plain scalar), or declines when a key of `pairs` is already `name`.
+    mutating func insert(_ name: String, before pairs: [Node.Pair]) throws(YAMLSubsetReader.Declined) {
         if var keys = set {
             set = nil  // uniquely referenced while inserting
             guard keys.insert(name).inserted else { throw YAMLSubsetReader.Declined() }
             set = keys
             return
         }
-        guard !list.contains(name) else { throw YAMLSubsetReader.Declined() }
-        // One allocation for the list's whole life, not one per doubling.
-        if list.isEmpty { list.reserveCapacity(Self.linearLimit + 1) }
-        list.append(name)
-        if list.count > Self.linearLimit {
-            set = Set(list)
-            list = []
+        guard !pairs.contains(where: { Self.name(of: $0) == name }) else { throw YAMLSubsetReader.Declined() }
+        if pairs.count >= Self.linearLimit {
+            var keys = Set(pairs.lazy.map(Self.name(of:)))
+            keys.insert(name)
+            set = keys
         }
+    }
+
+    private static func name(of pair: Node.Pair) -> String {
+        if case .scalar(let scalar) = pair.key.content { scalar.value } else { "" }
     }
 }

@@ -32,6 +32,9 @@ package struct YAMLSubsetReader {
     package static let maxDepth = 32
     /// The longest key read (1,024 bytes): libyaml refuses a longer "simple key".
     package static let maxKeyLength = 1024
+    /// The entries a mapping's storage is first made for: a rule's or a screen's usual count.
+    /// Not a limit; a longer mapping grows.
+    static let usualEntries = 4
 
     struct Declined: Error {}
 
@@ -73,10 +76,13 @@ package struct YAMLSubsetReader {
         defer { depth -= 1 }
         let start = position(index)
         var pairs: [Node.Pair] = []
+        // Most mappings (a rule, a screen) have a handful of entries: one allocation for them,
+        // not one per doubling.
+        pairs.reserveCapacity(Self.usualEntries)
         var keys = DistinctKeys()
         while true {
             let key = try key(flow: false)
-            try keys.insert(key.name)
+            try keys.insert(key.name, before: pairs)
             let value = try blockValue(ofKeyIn: indent)
             pairs.append(Node.Pair(key: key.node, value: value))
             guard let next = currentIndent else { break }

@@ -89,7 +89,7 @@ private struct RuleChecker {
 
     mutating func predicate(_ source: ExpressionSource) -> CheckedExpression? {
         let (checked, found) = ExpressionChecker.compilePredicate(source.text, in: environment, hints: &hints)
-        return keep(checked, found, source)
+        return keep(consume checked, found, source)
     }
 
     mutating func expression(_ source: ExpressionSource) -> CheckedExpression? {
@@ -149,7 +149,7 @@ private struct RuleChecker {
         return valid ? CheckedStep(screen: step.screen, params: params) : nil
     }
 
-    private mutating func keep(_ checked: CheckedExpression?, _ found: [ExpressionDiagnostic],
+    private mutating func keep(_ checked: consuming CheckedExpression?, _ found: [ExpressionDiagnostic],
                                _ source: ExpressionSource) -> CheckedExpression? {
         var found = found
         // Read in place: binding `checked` would copy it for every expression, nearly none of
@@ -177,9 +177,9 @@ private struct RuleChecker {
             diagnostics.append(Diagnostic(
                 diagnostic.severity, diagnostic.code, diagnostic.message, at: range, notes: notes, fixIt: fixIt))
         }
-        guard var checked, !found.contains(where: { $0.severity == .error }) else { return nil }
-        checked.fields = fieldLists.insert(checked.fields).memberAfterInsert
-        return checked
+        guard var kept = consume checked, !found.contains(where: { $0.severity == .error }) else { return nil }
+        kept.fields = fieldLists.insert(kept.fields).memberAfterInsert
+        return kept
     }
 
     /// Whether the file text at `range` starts with a backslash: an escape of a quoted scalar.

@@ -9,7 +9,12 @@ extension ExpressionChecker {
     /// ```
     static func invisibleText(in expr: Expr, source: String) -> [ExpressionDiagnostic] {
         // Nearly every expression is ASCII without control characters: nothing to look for.
-        guard source.utf8.contains(where: { $0 >= 0x80 || $0 < 0x20 }) else { return [] }
+        // Scanned as a buffer: through the string's UTF-8 view, this scan alone was 1.4% of
+        // loading a table of 10,000 rules.
+        let isSuspect = { (byte: UInt8) in byte >= 0x80 || byte < 0x20 }
+        guard source.utf8.withContiguousStorageIfAvailable({ $0.contains(where: isSuspect) })
+            ?? source.utf8.contains(where: isSuspect)
+        else { return [] }
         let scalars = Array(source.unicodeScalars)
         var found: [ExpressionDiagnostic] = []
         func visit(_ expr: Expr) {

@@ -68,7 +68,9 @@ public enum ExpressionChecker {
         var checked = check(expr, in: env, source: source, hints: &hints, isValue: isValue,
                             isPredicate: isPredicate, callNames: callNames)
         checked.diagnostics += invisibleText(in: expr, source: source)
-        return (checked, checked.diagnostics)
+        let diagnostics = checked.diagnostics
+        // Moved, not copied: a checked expression's copy retains each of its parts.
+        return (consume checked, diagnostics)
     }
 
     /// Like `compile`, and also requires the result to be a `bool` (or dynamic): for `when`.
@@ -89,14 +91,13 @@ public enum ExpressionChecker {
         -> (CheckedExpression?, [ExpressionDiagnostic])
     {
         let (compiled, diagnostics) = compile(source, in: env, hints: &hints, isPredicate: true)
-        guard var checked = compiled else { return (nil, diagnostics) }
-        if checked.type != .bool, checked.type != .dyn,
+        guard var checked = consume compiled else { return (nil, diagnostics) }
+        guard checked.type != .bool, checked.type != .dyn,
             !checked.diagnostics.contains(where: { $0.severity == .error })
-        {
-            checked.diagnostics.append(
-                ExpressionMessages.expressionNotBool(checked.type, at: checked.expr.range))
-        }
-        return (checked, checked.diagnostics)
+        else { return (consume checked, diagnostics) }
+        checked.diagnostics.append(ExpressionMessages.expressionNotBool(checked.type, at: checked.expr.range))
+        let all = checked.diagnostics
+        return (consume checked, all)
     }
 }
 
@@ -135,7 +136,14 @@ struct Checker {
         switch expr.kind {
         case .literal(let literal):
             return ExpressionType(literal: literal)
-        case .identifier, .select:
+        case .identifier(let name):
+            // A declared top-level field, as nearly every identifier is: no one-name path array.
+            if let declared = env.fields[name] {
+                fields.insert(name)
+                return ExpressionType(declared)
+            }
+            return typeOfPath([name], at: expr.range)
+        case .select:
             if let path = Self.path(of: expr) { return typeOfPath(path, at: expr.range) }
             guard case .select(let operand, let field) = expr.kind else { return .dyn }
             return selectType(type(of: operand), field, at: expr.range)

@@ -12,6 +12,8 @@
 struct ReadFields {
     /// The most paths kept in the list before they move to a set.
     static let listLimit = 16
+    /// The paths the list's storage is first made for: most expressions read one to three.
+    static let usualCount = 4
 
     private var list: [String] = []
     private var set: Set<String>?
@@ -20,6 +22,8 @@ struct ReadFields {
         if set != nil {
             set?.insert(path)
         } else if !list.contains(path) {
+            // One allocation for nearly every expression, not one per doubling.
+            if list.isEmpty { list.reserveCapacity(Self.usualCount) }
             list.append(path)
             if list.count > Self.listLimit {
                 set = Set(list)

@@ -122,16 +122,26 @@ struct Parser {
     /// `||` and `&&` chains, built balanced: both are associative in CEL (errors are absorbed
     /// commutatively), and a balanced tree keeps long chains within the depth limit.
     mutating func parseLogical(_ op: BinaryOperator) throws(ExpressionDiagnostic) -> Expr {
-        let first = op == .or ? try parseLogical(.and) : try parseRelation()
+        let first = try parseOperand(of: op)
         let spelling: Symbol = op == .or ? "||" : "&&"
-        // Most operands stand alone: no array for them.
+        // Most operands stand alone, and most chains have two: no array for them.
         guard token.isSymbol(spelling) else { return first }
-        var operands = [first]
+        try advance()
+        let second = try parseOperand(of: op)
+        guard token.isSymbol(spelling) else {
+            return try node(.binary(op, first, second), first.range.lowerBound..<second.range.upperBound)
+        }
+        var operands = [first, second]
         while token.isSymbol(spelling) {
             try advance()
-            operands.append(op == .or ? try parseLogical(.and) : try parseRelation())
+            operands.append(try parseOperand(of: op))
         }
         return try balance(op, operands[...])
+    }
+
+    /// An operand of a `||` chain (an `&&` chain) or of an `&&` chain (a relation).
+    private mutating func parseOperand(of op: BinaryOperator) throws(ExpressionDiagnostic) -> Expr {
+        op == .or ? try parseLogical(.and) : try parseRelation()
     }
 
     private func balance(_ op: BinaryOperator, _ operands: ArraySlice<Expr>) throws(ExpressionDiagnostic)

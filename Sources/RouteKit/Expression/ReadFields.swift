@@ -34,7 +34,10 @@ struct ReadFields {
 
     /// The paths in ascending order.
     func sorted() -> [String] {
-        set.map { $0.sorted() } ?? list.sorted()
+        if let set { return set.sorted() }
+        // Most expressions read one field: that list is in order, and is returned without the
+        // copy sorting makes.
+        return list.count < 2 ? list : list.sorted()
     }
 
     /// The paths as a set, in no order.

@@ -133,7 +133,8 @@ public enum TableLoader {
         if read.isEmpty { diagnostics.append(emptyTable(path)) }
         diagnostics += (listing?.ignored ?? []).map(ignoredFile)
         let readAll = !diagnostics.contains { $0.severity == .error }
-        let decoded = TableDecoder.decode(documents, complete: readAll)
+        // Consumed: each rule's nodes are freed once it is decoded.
+        let decoded = TableDecoder.decode(consume documents, complete: readAll)
         diagnostics += withoutFollowOnErrors(decoded.diagnostics, of: diagnostics,
                                              mappingsWithFailedMerges: mappingsWithFailedMerges)
             .map { listing == nil ? withSplitTableHint($0, file: path) : $0 }

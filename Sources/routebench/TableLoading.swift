@@ -17,8 +17,12 @@ enum TableLoading {
     static func program(fromYAML bytes: [UInt8], analyze: Bool = false)
         -> (program: RoutingProgram?, errors: String)
     {
-        let document = YAMLReader.read(bytes, file: file)
-        let decoded = TableDecoder.decode([(file, document.root)], complete: !document.hasErrors)
+        var document = YAMLReader.read(bytes, file: file)
+        let root = document.root
+        // As `TableLoader` does: the decoder alone holds the nodes, and frees each rule's once
+        // it is decoded.
+        document.root = nil
+        let decoded = TableDecoder.decode([(file, consume root)], complete: !document.hasErrors)
         let source = SourceFile(path: file, text: String(decoding: bytes, as: UTF8.self))
         var diagnostics = document.diagnostics + decoded.diagnostics
         var program: RoutingProgram?

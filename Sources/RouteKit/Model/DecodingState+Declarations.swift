@@ -7,6 +7,9 @@ extension DecodingState {
     var tabNames: [String] { tabs.map(\.name) }
 
     /// Decodes the second pass: everything that refers to tabs and screens.
+    /// What stands in the rule list for a rule already decoded.
+    private static let decodedRule = Node(.scalar(Node.Scalar("")), range: .wholeFile(""))
+
     mutating func build() -> RouteTable {
         checkFieldsInsideScalars()
         var screens: [Screen] = []
@@ -46,10 +49,18 @@ extension DecodingState {
                 placesNeedingLogin.append(("screen '\(screen.name)'", screen.range ?? .wholeFile("")))
             }
         }
+        ruleCount = ruleNodes.count
         var rules: [Rule] = []
-        rules.reserveCapacity(ruleNodes.count)
-        ruleNames.reserveCapacity(ruleNodes.count)
-        for node in ruleNodes {
+        rules.reserveCapacity(ruleCount)
+        ruleNames.reserveCapacity(ruleCount)
+        // Each rule's nodes are taken out of the list and freed once the rule is decoded (when
+        // the caller gave up the documents): a table of thousands of rules then does not keep its
+        // whole node tree beside the model, and the model is made in memory the tree just freed.
+        var pending = ruleNodes
+        ruleNodes = []
+        for position in pending.indices {
+            let node = pending[position]
+            pending[position] = Self.decodedRule
             if let rule = decodeRule(node, in: table) { rules.append(rule) }
         }
         table.rules = rules

@@ -39,14 +39,29 @@ public enum TableDecoder {
     /// could not be read (a YAML error; its root is nil): what it may have declared is then not
     /// reported missing or unknown, and no table is made.
     ///
+    /// The documents are consumed: passed as the last use of their nodes, each rule's nodes are
+    /// freed as soon as the rule is decoded, so that a large table's node tree does not stay in
+    /// memory (and in the caches) beside the model made from it.
+    ///
     /// ```swift
     /// let document = YAMLReader.read(bytes, file: "routes/app.yaml")
     /// let decoded = TableDecoder.decode([(file: "routes/app.yaml", root: document.root)],
     ///                                   complete: !document.hasErrors)
     /// ```
-    public static func decode(_ documents: [(file: String, root: Node?)], complete: Bool = true)
+    public static func decode(_ documents: consuming [(file: String, root: Node?)], complete: Bool = true)
         -> DecodedTable
     {
+        // What the messages below need of the documents, taken before the loop consumes them:
+        // their nodes are then let go, and `state.ruleNodes` alone holds each rule's (see
+        // `DecodingState.build`).
+        let fileCount = documents.count
+        let firstFile = documents.first?.file
+        // Where a missing top-level key is reported: the start of the first file's top level.
+        let tableStart = (documents.first { $0.root != nil }?.root?.range ?? firstFile.map(SourceRange.wholeFile))
+            .map { SourceRange(file: $0.file, at: $0.start) }
+        // Nothing written yet: one error that says what a table starts with, rather than one per
+        // missing key.
+        let nothingWritten = complete && documents.allSatisfy { $0.root == nil }
         var state = DecodingState()
         var unread = false
         for document in documents {
@@ -60,31 +75,21 @@ public enum TableDecoder {
             }
             state.collect(root, file: document.file)
         }
-        // Nothing written yet: one error that says what a table starts with, rather than one per
-        // missing key.
-        let nothingWritten = complete && documents.allSatisfy { $0.root == nil }
         // With a file unread, what it may have declared is not reported missing.
         let keysMayBeMissing = complete && !nothingWritten
-        if nothingWritten, let first = documents.first {
-            state.decoder.report(ModelMessages.emptyTable(files: documents.count,
-                                                          at: .wholeFile(first.file)))
+        if nothingWritten, let firstFile {
+            state.decoder.report(ModelMessages.emptyTable(files: fileCount, at: .wholeFile(firstFile)))
         } else if keysMayBeMissing, state.versionRange == nil, !state.lostSections.contains("version"),
-            let first = documents.first
+            let tableStart
         {
-            let where_ = documents.first { $0.root != nil }?.root?.range
-                ?? .wholeFile(first.file)
-            state.decoder.report(ModelMessages.missingKey("version", in: "the route table",
-                                                          at: SourceRange(file: where_.file, at: where_.start)))
+            state.decoder.report(ModelMessages.missingKey("version", in: "the route table", at: tableStart))
         }
         if keysMayBeMissing, state.tabs.isEmpty, let listed = state.emptyTabsList {
             state.decoder.report(ModelMessages.noTabs(at: listed))
         } else if keysMayBeMissing, state.tabs.isEmpty, !state.tabsDeclared,
-            !state.lostSections.contains("tabs"), let first = documents.first
+            !state.lostSections.contains("tabs"), let tableStart
         {
-            let where_ = documents.first { $0.root != nil }?.root?.range
-                ?? .wholeFile(first.file)
-            state.decoder.report(ModelMessages.missingKey("tabs", in: "the route table",
-                                                          at: SourceRange(file: where_.file, at: where_.start)))
+            state.decoder.report(ModelMessages.missingKey("tabs", in: "the route table", at: tableStart))
         }
         let table = state.build()
         let diagnostics = state.decoder.diagnostics
@@ -93,7 +98,7 @@ public enum TableDecoder {
         return DecodedTable(table: failed ? nil : table, partial: table,
                             predicatesOfBrokenRules: state.predicatesOfBrokenRules,
                             diagnostics: diagnostics,
-                            ruleCount: state.ruleNodes.count,
+                            ruleCount: state.ruleCount,
                             payloadSectionLost: state.payloadSectionLost)
     }
 }
@@ -140,7 +145,10 @@ struct DecodingState {
     var placesNeedingLogin: [(who: String, range: SourceRange)] = []
     var defaultsNode: Node?
     var fallbackNode: Node?
+    /// The rules' nodes, in table order, until `build` decodes them (and lets each go).
     var ruleNodes: [Node] = []
+    /// The rules written, decoded or not.
+    var ruleCount = 0
     var ruleNames: [String: SourceRange] = [:]
     /// `when` of rules whose action could not be decoded: still checked, so a broken rule's
     /// predicate problems are reported in the same run.

@@ -6,11 +6,14 @@
 /// says both what is written and what is read. Format 1 wrote every member; its documents are
 /// read the same way, every member present.
 ///
+/// A class: every object the decoder reads is checked against one of a few shared declarations,
+/// and a reference is copied where a struct's five collections would each be retained.
+///
 /// ```swift
 /// let keys = CompiledKeys(required: ["screen"], omittable: ["params": [:]])
 /// keys.omittingDefaults(["screen": "home", "params": [:]]) // {"screen": "home"}
 /// ```
-struct CompiledKeys: ExpressibleByArrayLiteral, Sendable {
+final class CompiledKeys: ExpressibleByArrayLiteral, Sendable {
     /// The keys that are always written, in the order a missing one is reported.
     let required: [String]
     /// Every key, required ones first.
@@ -22,7 +25,7 @@ struct CompiledKeys: ExpressibleByArrayLiteral, Sendable {
     private let defaults: [String: JSONValue]
 
     /// Keys that must all be present.
-    init(arrayLiteral keys: String...) {
+    convenience init(arrayLiteral keys: String...) {
         self.init(required: keys)
     }
 

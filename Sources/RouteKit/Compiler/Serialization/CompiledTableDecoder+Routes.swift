@@ -10,6 +10,7 @@ extension CompiledTableDecoder {
     static let routeAlertKeys = CompiledKeys(
         required: [], omittable: ["title": nil, "message": nil, "confirm": nil, "cancel": nil])
     static let stepKeys = CompiledKeys(required: ["screen"], omittable: ["params": [:]])
+    static let loginUserKeys: CompiledKeys = ["user"]
 
     func rule(_ node: CompiledJSONNode, index: Int, in table: RouteTable)
         throws(CompiledTableError) -> Rule
@@ -127,7 +128,7 @@ extension CompiledTableDecoder {
             default: break
             }
         } else if case .object = node.value {
-            let fields = try node.object(keys: ["user"])
+            let fields = try node.object(keys: Self.loginUserKeys)
             return .user(try expression(fields["user"]))
         }
         throw node.error("expected 'none', 'required' or {\"user\": expression}")

@@ -77,10 +77,16 @@ struct JSONByteParser {
     private mutating func skipWhitespaceRun() {
         let eightSpaces: UInt64 = 0x2020_2020_2020_2020
         while index < count {
-            // Indentation (a compiled table is pretty-printed): eight spaces at a time.
-            if index &+ 8 <= count, UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self) == eightSpaces {
-                index &+= 8
-                continue
+            // Indentation (a compiled table is pretty-printed): the spaces that start the next
+            // eight bytes are counted at once, from the first byte that is not one.
+            if index &+ 8 <= count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self))
+                // A zero byte for each space; the first byte is the lowest.
+                let spaces = (word ^ eightSpaces).trailingZeroBitCount / 8
+                if spaces > 0 {
+                    index &+= spaces
+                    continue
+                }
             }
             let byte = bytes[index]
             guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }

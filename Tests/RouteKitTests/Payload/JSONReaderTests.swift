@@ -238,6 +238,22 @@ struct JSONReaderTests {
         }
     }
 
+    /// Whitespace runs of every length from 0 to 20, of spaces alone and mixed with line breaks
+    /// and tabs, between every two tokens: the reader counts leading spaces eight bytes at a time,
+    /// so runs shorter than, equal to and longer than a word, and runs ending at the end of the
+    /// text, all read as the compact form does.
+    @Test func whitespaceRunsOfEveryLengthReadAsCompactJSON() throws {
+        let tokens = ["{", #""a""#, ":", "[", "1", ",", "true", "]", ",", #""b""#, ":", "null", "}"]
+        let expected = try JSONReader.read(tokens.joined())
+        for length in 0...20 {
+            for filler in [" ", " \n", "\t ", "\r\n  "] {
+                let run = String(String(repeating: filler, count: length).prefix(length))
+                let text = run + tokens.joined(separator: run) + run
+                #expect(try JSONReader.read(text) == expected, "run \(length): \(text.debugDescription)")
+            }
+        }
+    }
+
     /// Valid payloads with random bytes changed, dropped or cut off are read or rejected, never
     /// trapped on.
     @Test func mutatedPayloadsNeverTrap() {

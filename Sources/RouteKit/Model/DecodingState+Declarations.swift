@@ -6,10 +6,10 @@ extension DecodingState {
 
     var tabNames: [String] { tabs.map(\.name) }
 
-    /// Decodes the second pass: everything that refers to tabs and screens.
     /// What stands in the rule list for a rule already decoded.
     private static let decodedRule = Node(.scalar(Node.Scalar("")), range: .wholeFile(""))
 
+    /// Decodes the second pass: everything that refers to tabs and screens.
     mutating func build() -> RouteTable {
         checkFieldsInsideScalars()
         var screens: [Screen] = []

@@ -137,12 +137,8 @@ struct Checker {
         case .literal(let literal):
             return ExpressionType(literal: literal)
         case .identifier(let name):
-            // A declared top-level field, as nearly every identifier is: no one-name path array.
-            if let declared = env.fields[name] {
-                fields.insert(name)
-                return ExpressionType(declared)
-            }
-            return typeOfPath([name], at: expr.range)
+            // A name is its own joined path.
+            return typeOfPath(joined: name, [name], at: expr.range)
         case .select:
             if let path = Self.path(of: expr) { return typeOfPath(path, at: expr.range) }
             guard case .select(let operand, let field) = expr.kind else { return .dyn }
@@ -214,8 +210,15 @@ struct Checker {
 
     mutating func typeOfPath(_ path: [String], at range: Range<Int>) -> ExpressionType {
         // Most paths are one name: no joining (an allocation) for them.
-        let joined = path.count == 1 ? path[0] : path.joined(separator: ".")
-        switch env.lookup(path, joined: joined) {
+        typeOfPath(joined: path.count == 1 ? path[0] : path.joined(separator: "."), path, at: range)
+    }
+
+    /// The type of the payload path `path`, whose components joined with dots are `joined`; the
+    /// components are made only when the lookup needs them (a declared field needs none).
+    mutating func typeOfPath(joined: String, _ path: @autoclosure () -> [String], at range: Range<Int>)
+        -> ExpressionType
+    {
+        switch env.lookup(path(), joined: joined) {
         case .declared(let type):
             fields.insert(joined)
             return type
@@ -227,7 +230,7 @@ struct Checker {
             return .dyn
         case .insideScalar(let prefix, let type):
             fields.insert(prefix)
-            let field = path[prefix.split(separator: ".").count]
+            let field = path()[prefix.split(separator: ".").count]
             report(ExpressionMessages.fieldOfNonMap(field, type, at: range))
             return .dyn
         case .undeclared:

@@ -51,10 +51,11 @@ public struct ExpressionEnvironment: Sendable, Hashable {
         case undeclared
     }
 
-    /// What `path` names; `joined` is its components joined with dots.
-    func lookup(_ path: [String], joined: String) -> Lookup {
+    /// What `path` names; `joined` is its components joined with dots. The components are made
+    /// only when `joined` is not declared itself, as nearly every path of a table is.
+    func lookup(_ path: @autoclosure () -> [String], joined: String) -> Lookup {
         if let type = fields[joined] { return .declared(ExpressionType(type)) }
-        if let container = declaredContainer(of: path) {
+        if let container = declaredContainer(of: path()) {
             if container.type == .any { return .insideAny }
             return .insideScalar(path: container.path, type: ExpressionType(container.type))
         }

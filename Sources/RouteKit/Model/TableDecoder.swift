@@ -91,6 +91,7 @@ public enum TableDecoder {
         {
             state.decoder.report(ModelMessages.missingKey("tabs", in: "the route table", at: tableStart))
         }
+        let ruleCount = state.ruleNodes.count
         let table = state.build()
         let diagnostics = state.decoder.diagnostics
         // Nothing is reported missing for want of an unread file, so no table is made without it.
@@ -98,7 +99,7 @@ public enum TableDecoder {
         return DecodedTable(table: failed ? nil : table, partial: table,
                             predicatesOfBrokenRules: state.predicatesOfBrokenRules,
                             diagnostics: diagnostics,
-                            ruleCount: state.ruleCount,
+                            ruleCount: ruleCount,
                             payloadSectionLost: state.payloadSectionLost)
     }
 }
@@ -147,8 +148,6 @@ struct DecodingState {
     var fallbackNode: Node?
     /// The rules' nodes, in table order, until `build` decodes them (and lets each go).
     var ruleNodes: [Node] = []
-    /// The rules written, decoded or not.
-    var ruleCount = 0
     var ruleNames: [String: SourceRange] = [:]
     /// `when` of rules whose action could not be decoded: still checked, so a broken rule's
     /// predicate problems are reported in the same run.

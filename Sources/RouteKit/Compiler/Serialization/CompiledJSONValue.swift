@@ -86,7 +86,7 @@ extension JSONByteParser {
         return value
     }
 
-    private mutating func readCompiledValue(_ members: inout ElementStack<CompiledJSONMember>)
+    mutating func readCompiledValue(_ members: inout ElementStack<CompiledJSONMember>)
         throws(JSONReadError) -> CompiledJSONValue
     {
         if index < count, bytes[index] == UInt8(ascii: "{") { return try readCompiledObject(&members) }

@@ -51,9 +51,7 @@ extension CompiledTableDecoder {
         var action = Action()
         let tabNode = fields["tab"]
         if let tab = try tabNode.optionalString() {
-            guard table.tabIndex(of: tab) != nil else {
-                throw tabNode.error(CompiledTableMessages.unknownName("tab", tab))
-            }
+            if let problem = table.compiledTabProblem(tab) { throw tabNode.error(problem) }
             action.tab = tab
         }
         action.popToRoot = try fields["pop_to_root"].bool()
@@ -71,10 +69,7 @@ extension CompiledTableDecoder {
             throw node.error("the route does nothing: expected a tab, pop_to_root, push or present")
         }
         let login = try login(fields["login"])
-        let needsLogin = login != .none || table.anyRequiresLogin(action.steps.lazy.map(\.screen))
-        if needsLogin, table.loginScreen == nil {
-            throw fields["login"].error("the route needs a login, so a login_screen is needed")
-        }
+        if let problem = table.compiledLoginProblem(action, login: login) { throw fields["login"].error(problem) }
         let foreground = try fields["foreground"].optionalChoice(ForegroundPolicy.self)
         let ifVisible = try fields["if_visible"].optionalChoice(IfVisiblePolicy.self)
         // Made in one piece: each property set on a `Route` copies its boxed fields out and back.
@@ -96,25 +91,21 @@ extension CompiledTableDecoder {
         let fields = try node.object(keys: Self.stepKeys)
         let screenNode = fields["screen"]
         let name = try screenNode.string()
-        guard let screen = table.screen(named: name) else {
-            throw screenNode.error(CompiledTableMessages.unknownName("screen", name))
-        }
-        guard screen.show == presentation else {
-            throw screenNode.error(
-                "screen '\(name)' is shown with '\(screen.show.rawValue)', not '\(presentation.rawValue)'")
+        let screen: Screen
+        switch table.compiledStepScreen(name, as: presentation) {
+        case .success(let found): screen = found
+        case .failure(let problem): throw screenNode.error(problem.message)
         }
         var step = ScreenStep(screen: name)
         let paramsNode = fields["params"]
         // Most steps have no params, and their screens declare none: nothing to walk.
         if case .object(let members) = paramsNode.value, members.isEmpty, screen.params.isEmpty { return step }
         for (param, expressionNode) in try paramsNode.entries() {
-            guard screen.params.contains(where: { $0.name == param }) else {
-                throw expressionNode.error("screen '\(name)' has no param '\(param)'")
-            }
+            if let problem = table.compiledParamProblem(param, of: screen) { throw expressionNode.error(problem) }
             step.params.append(ParamBinding(name: param, expression: try expression(expressionNode)))
         }
-        for param in screen.params where !step.params.contains(where: { $0.name == param.name }) {
-            throw paramsNode.error("missing param '\(param.name)' of screen '\(name)'")
+        if let problem = table.compiledMissingParamProblem(step.params, of: screen) {
+            throw paramsNode.error(problem)
         }
         step.params.sort { $0.name < $1.name }
         return step

@@ -113,10 +113,18 @@ public enum CompiledTableFormat {
         throw CompiledTableError(path: path, message: first.message, position: position)
     }
 
-    /// The table of a compiled table's bytes. The JSON value read on the way is released rule by
-    /// rule as the rules are decoded, and is gone when this returns: at 10,000 rules it is about
-    /// as large as the checked program, and holding it made a load's peak memory the two together.
+    /// The table of a compiled table's bytes: in the compiler's own form, read straight into the
+    /// model; in any other, or broken, through a JSON value.
     private static func decodeTable(_ bytes: [UInt8]) throws(CompiledTableError) -> RouteTable {
+        if let table = bytes.withUnsafeBufferPointer({ CompiledDocumentReader.table($0) }) { return table }
+        return try decodeTableThroughValue(bytes)
+    }
+
+    /// The table of a compiled table's bytes in any form, read through a JSON value. The value is
+    /// released rule by rule as the rules are decoded, and is gone when this returns: at 10,000
+    /// rules it is about as large as the checked program, and holding it made a load's peak
+    /// memory the two together.
+    static func decodeTableThroughValue(_ bytes: [UInt8]) throws(CompiledTableError) -> RouteTable {
         var value = try read(bytes)
         var rules = value.takeRules()
         do {

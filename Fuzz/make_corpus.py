@@ -211,7 +211,7 @@ def compiled(routecheck):
     minimal = dict(doc)
     minimal["rules"] = doc["rules"][:1]
     write(t, "one-rule.compiled.json", json.dumps(minimal, sort_keys=True))
-    newer = dict(doc); newer["format_version"] = 2
+    newer = dict(doc); newer["format_version"] = doc["format_version"] + 1
     write(t, "newer-version.compiled.json", json.dumps(newer, sort_keys=True))
     broken = json.loads(json.dumps(doc))
     if broken["rules"]:

@@ -268,7 +268,7 @@ struct Parser {
     /// operator may not.
     mutating func identifier() throws(ExpressionDiagnostic) -> (String, Range<Int>) {
         guard case .identifier(let name) = token.kind else { throw unexpected("a field name") }
-        if Lexer.wordsNotNames.contains(name), !Lexer.reservedWords.contains(name) {
+        if lexer.isWordNotName(name, at: token.range), !Lexer.reservedWords.contains(name) {
             throw ExpressionMessages.reservedWord(name, at: token.range)
         }
         let range = token.range

@@ -61,8 +61,7 @@ extension Parser {
     private mutating func parseName(_ name: String, _ range: Range<Int>) throws(ExpressionDiagnostic)
         -> Expr
     {
-        // One set lookup settles the common case, a name that is none of these words.
-        if Lexer.wordsNotNames.contains(name) {
+        if lexer.isWordNotName(name, at: range) {
             switch name {
             case "true", "false":
                 try advance()

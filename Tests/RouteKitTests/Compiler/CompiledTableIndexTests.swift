@@ -129,6 +129,22 @@ import Testing
         #expect(compiled.candidates(for: ["type": 7, "target": "a"]) == [1, 4])
     }
 
+    /// A list's keys are searched for duplicates one by one up to 16 and hashed past that: each
+    /// value is filed once either way, whether the repeat comes before or after the switch.
+    @Test(arguments: [15, 16, 17, 40])
+    func longInListsFileEachValueOnce(distinct: Int) throws {
+        let values = (0..<distinct).map(String.init)
+        // Repeats of the first and the last value, as an int and as an integral double.
+        let list = values + ["0", "\(distinct - 1).0", "0.0"] + values.reversed()
+        let compiled = try Self.compile(["type in [\(list.joined(separator: ", "))]", "type == 0"])
+        #expect(compiled.statistics.keys == distinct)
+        for value in [0, distinct / 2, distinct - 1] {
+            #expect(compiled.candidates(for: ["type": .int(Int64(value))]) == (value == 0 ? [0, 1] : [0]))
+            #expect(Self.decide(compiled, ["type": .int(Int64(value))]) == "r0")
+        }
+        #expect(Self.decide(compiled, ["type": .int(Int64(distinct))]) == nil)
+    }
+
     @Test func missingFieldOrOtherKindMeansNoMatch() throws {
         let compiled = try Self.compile(["type == 3 && true", "aps.badge == 1", "flag"], fallback: true)
         #expect(Self.decide(compiled, [:]) == "fallback")

@@ -20,19 +20,21 @@ struct IndexBuilder {
     private(set) var keyConjuncts: [Int?] = []
 
     init(program: RoutingProgram, slots: PayloadSlots) {
-        // Through a buffer, read in place: mapping the array would copy each rule (a dozen references).
-        let atoms = program.rules.withUnsafeBufferPointer { rules in
-            rules.indices.map { KeyAtomFinder.atoms(in: rules[$0].when.expr, slots: slots) }
+        // Through a buffer, read in place: reading the array would copy each rule (a dozen references).
+        var atoms = KeyAtoms(rules: program.rules.count)
+        program.rules.withUnsafeBufferPointer { rules in
+            for rule in rules.indices { atoms.append(atomsIn: rules[rule].when.expr, slots: slots) }
         }
         // Each field's dotted name, joined once rather than for every rule keyed on it.
         let names = slots.slots.map { $0.components.joined(separator: ".") }
 
         // Fields are slots here: counting and filing by number hashes no paths.
         var usage = [Int](repeating: 0, count: slots.count)
-        for ruleAtoms in atoms {
-            for (position, atom) in ruleAtoms.enumerated()
-            where !ruleAtoms[..<position].contains(where: { $0.slot == atom.slot }) {
-                usage[atom.slot] += 1
+        for rule in 0..<atoms.ruleCount {
+            let ruleAtoms = atoms.atoms(ofRule: rule)
+            for position in ruleAtoms.indices
+            where !ruleAtoms[..<position].contains(where: { $0.slot == ruleAtoms[position].slot }) {
+                usage[ruleAtoms[position].slot] += 1
             }
         }
 
@@ -44,13 +46,13 @@ struct IndexBuilder {
         var keyNumbers: [Int] = []
         var keyNumbersOfRule: [Range<Int>] = []
         var alwaysRules: [Int] = []
-        keyFields.reserveCapacity(atoms.count)
-        keyConjuncts.reserveCapacity(atoms.count)
-        keyNumbersOfRule.reserveCapacity(atoms.count)
-        for (position, ruleAtoms) in atoms.enumerated() {
+        keyFields.reserveCapacity(atoms.ruleCount)
+        keyConjuncts.reserveCapacity(atoms.ruleCount)
+        keyNumbersOfRule.reserveCapacity(atoms.ruleCount)
+        for position in 0..<atoms.ruleCount {
             let start = keyNumbers.count
             defer { keyNumbersOfRule.append(start..<keyNumbers.count) }
-            guard let atom = Self.choose(ruleAtoms, usage: usage) else {
+            guard let atom = Self.choose(atoms.atoms(ofRule: position), usage: usage) else {
                 alwaysRules.append(position)
                 keyFields.append(nil)
                 keyConjuncts.append(nil)
@@ -60,7 +62,7 @@ struct IndexBuilder {
             keyConjuncts.append(atom.conjunct)
             rulesPerField[atom.slot] += 1
             // An atom with no keys is never true: the rule is filed nowhere and never tried.
-            for key in atom.keys { keyNumbers.append(numbering.count(key, slot: atom.slot)) }
+            for key in atoms.keys[atom.keys] { keyNumbers.append(numbering.count(key, slot: atom.slot)) }
         }
 
         // Slots are numbered in path order, so ties in use keep the paths' order.
@@ -97,7 +99,7 @@ struct IndexBuilder {
         return PostingRange(start: start, end: postings.count)
     }
 
-    private static func choose(_ atoms: [KeyAtom], usage: [Int]) -> KeyAtom? {
+    private static func choose(_ atoms: ArraySlice<KeyAtom>, usage: [Int]) -> KeyAtom? {
         var best: KeyAtom?
         for atom in atoms {
             guard let current = best else {

@@ -8,40 +8,70 @@
 ///
 /// ```swift
 /// // when: type in [1, 2.0] && has(uid), with `type` in slot 3
-/// KeyAtom(slot: 3, keys: [.int(1), .int(2)], conjunct: 0)
+/// KeyAtom(slot: 3, keys: 0..<2, conjunct: 0) // keys [.int(1), .int(2)] in `KeyAtoms.keys`
 /// ```
 struct KeyAtom: Sendable {
     /// The slot of the field (`PayloadSlots`), which stands for its path.
     var slot: Int
-    /// The values for which the atom can be true, without duplicates; empty when it never can.
-    var keys: [IndexKey]
+    /// Where the values for which the atom can be true are in `KeyAtoms.keys`, without
+    /// duplicates; empty when it never can.
+    var keys: Range<Int>
     /// The atom's position among its predicate's conjuncts (`KeyAtomFinder.forEachConjunct`).
-    var conjunct: Int = 0
+    var conjunct: Int
+}
+
+/// The key atoms of a table's rules, back to back: one array of atoms and one of keys for the
+/// whole table, rather than an array per rule and per atom (a 10,000-rule table would allocate
+/// and free some 20,000 of them on every load).
+///
+/// ```swift
+/// var atoms = KeyAtoms()
+/// atoms.append(atomsIn: rule.when.expr, slots: slots) // rule 0
+/// atoms.atoms(ofRule: 0).map { atoms.keys[$0.keys] }  // [[.string("3")]] for `type == "3"`
+/// ```
+struct KeyAtoms {
+    private(set) var atoms: [KeyAtom] = []
+    private(set) var keys: [IndexKey] = []
+    /// The range in `atoms` of each rule's, by rule position.
+    private var atomsOfRules: [Range<Int>] = []
+
+    init(rules: Int) {
+        atoms.reserveCapacity(rules)
+        keys.reserveCapacity(rules)
+        atomsOfRules.reserveCapacity(rules)
+    }
+
+    var ruleCount: Int { atomsOfRules.count }
+
+    /// The key atoms of rule `position`, in source order.
+    func atoms(ofRule position: Int) -> ArraySlice<KeyAtom> { atoms[atomsOfRules[position]] }
+
+    /// Adds the next rule's atoms: those of `expr`'s top-level conjunction, in source order.
+    ///
+    /// Only declared fields of a scalar type qualify, because normalization leaves them either
+    /// absent or holding a value of that type, never `null`, a list or an object.
+    mutating func append(atomsIn expr: Expr, slots: PayloadSlots) {
+        let start = atoms.count
+        var position = 0
+        KeyAtomFinder.forEachConjunct(of: expr) { conjunct in
+            defer { position += 1 }
+            let keysStart = keys.count
+            guard let slot = KeyAtomFinder.appendKeys(of: conjunct, slots: slots, to: &keys) else {
+                keys.removeSubrange(keysStart...)
+                return
+            }
+            atoms.append(KeyAtom(slot: slot, keys: keysStart..<keys.count, conjunct: position))
+        }
+        atomsOfRules.append(start..<atoms.count)
+    }
 }
 
 /// Finds the key atoms of a predicate.
 ///
 /// ```swift
-/// let atoms = KeyAtomFinder.atoms(in: rule.when.expr, slots: PayloadSlots(fields: ["type": .int]))
+/// KeyAtomFinder.forEachConjunct(of: rule.when.expr) { print($0) } // `a`, then `b`, for `a && b`
 /// ```
 enum KeyAtomFinder {
-    /// The indexable atoms of `expr`'s top-level conjunction, in source order.
-    ///
-    /// Only declared fields of a scalar type qualify, because normalization leaves them either
-    /// absent or holding a value of that type, never `null`, a list or an object.
-    static func atoms(in expr: Expr, slots: PayloadSlots) -> [KeyAtom] {
-        var found: [KeyAtom] = []
-        var position = 0
-        forEachConjunct(of: expr) { conjunct in
-            if var atom = atom(conjunct, slots: slots) {
-                atom.conjunct = position
-                found.append(atom)
-            }
-            position += 1
-        }
-        return found
-    }
-
     /// Calls `body` on the operands of nested `&&`, left to right; on the expression itself
     /// when it is not one. (Recursion is bounded by the expression depth limit.)
     static func forEachConjunct(of expr: Expr, _ body: (Expr) -> Void) {
@@ -53,23 +83,26 @@ enum KeyAtomFinder {
         }
     }
 
-    private static func atom(_ expr: Expr, slots: PayloadSlots) -> KeyAtom? {
+    /// Appends the keys of `expr` to `keys` when it is a key atom, and returns its field's slot;
+    /// nil when it is not one (then anything appended is the caller's to remove).
+    static func appendKeys(of expr: Expr, slots: PayloadSlots, to keys: inout [IndexKey]) -> Int? {
         switch expr.kind {
         case .binary(.equal, let lhs, let rhs):
             if let slot = scalarSlot(lhs, slots), let value = constant(rhs) {
-                return keys(equalTo: value, slots.type(ofSlot: slot)).map { KeyAtom(slot: slot, keys: $0) }
+                return appendKeys(equalTo: value, slots.type(ofSlot: slot), to: &keys) ? slot : nil
             }
             if let slot = scalarSlot(rhs, slots), let value = constant(lhs) {
-                return keys(equalTo: value, slots.type(ofSlot: slot)).map { KeyAtom(slot: slot, keys: $0) }
+                return appendKeys(equalTo: value, slots.type(ofSlot: slot), to: &keys) ? slot : nil
             }
             return nil
         case .binary(.in, let lhs, let rhs):
             guard let slot = scalarSlot(lhs, slots), let value = constant(rhs) else { return nil }
-            return keys(containedIn: value, slots.type(ofSlot: slot)).map { KeyAtom(slot: slot, keys: $0) }
+            return appendKeys(containedIn: value, slots.type(ofSlot: slot), to: &keys) ? slot : nil
         case .identifier, .select, .index:
             // A bare field is a true conjunct only when its value is the bool `true`.
             guard let slot = scalarSlot(expr, slots) else { return nil }
-            return KeyAtom(slot: slot, keys: [.bool(true)])
+            keys.append(.bool(true))
+            return slot
         default:
             return nil
         }
@@ -93,28 +126,38 @@ enum KeyAtomFinder {
         }
     }
 
-    /// The keys a scalar field value may have for `field == value` to be true; nil when they
-    /// are not a set of keys (`key(_:forFieldOf:)`).
-    private static func keys(equalTo value: Value, _ type: FieldType) -> [IndexKey]? {
+    /// Appends the keys a scalar field value may have for `field == value` to be true; false
+    /// when they are not a set of keys (`key(_:forFieldOf:)`).
+    private static func appendKeys(equalTo value: Value, _ type: FieldType, to keys: inout [IndexKey]) -> Bool {
         // An error makes `==` an error; null, lists and maps never equal a scalar; NaN equals
-        // nothing. In all those cases the atom is never true.
-        guard let key = key(value, forFieldOf: type) else { return nil }
-        return key.map { [$0] } ?? []
+        // nothing. In all those cases the atom is never true: it has no keys.
+        guard let key = key(value, forFieldOf: type) else { return false }
+        if let key { keys.append(key) }
+        return true
     }
 
-    /// The keys a scalar field value may have for `field in value` to be true; nil when they
-    /// are not a set of keys.
-    private static func keys(containedIn value: Value, _ type: FieldType) -> [IndexKey]? {
-        var keys: [IndexKey] = []
-        var seen: Set<IndexKey> = []
+    /// Appends the keys a scalar field value may have for `field in value` to be true, each
+    /// once; false when they are not a set of keys.
+    private static func appendKeys(containedIn value: Value, _ type: FieldType, to keys: inout [IndexKey]) -> Bool {
+        let start = keys.count
+        // Most lists are short: they are searched for a duplicate; a long one is hashed.
+        var seen: Set<IndexKey>?
         func add(_ key: IndexKey?) {
-            if let key, seen.insert(key).inserted { keys.append(key) }
+            guard let key else { return }
+            if seen == nil, keys.count - start >= shortKeyList {
+                seen = Set(keys[start...])
+            }
+            if seen != nil {
+                if seen!.insert(key).inserted { keys.append(key) }
+            } else if !keys[start...].contains(key) {
+                keys.append(key)
+            }
         }
         switch value {
         case .list(let items):
             // Element by element with `==`: only scalar elements can equal a scalar.
             for item in items {
-                guard let key = key(item, forFieldOf: type) else { return nil }
+                guard let key = key(item, forFieldOf: type) else { return false }
                 add(key)
             }
         case .map(let map):
@@ -125,8 +168,12 @@ enum KeyAtomFinder {
             // `in` over anything else is an error, never true.
             break
         }
-        return keys
+        return true
     }
+
+    /// The most keys an `in` list's keys are searched for a duplicate one by one before a set
+    /// is built (searching a few is cheaper than hashing them).
+    private static let shortKeyList = 16
 
     /// The slot of a field expression naming a declared scalar field, or nil.
     private static func scalarSlot(_ expr: Expr, _ slots: PayloadSlots) -> Int? {

@@ -14,21 +14,44 @@ final class SlotRoute: Sendable {
         typealias Param = (index: Dictionary<String, JSONValue>.Index, type: FieldType, value: SlotValue)
         var params: [Param]
 
-        /// `paramKeys` holds the dictionaries already laid out, by param names: steps with the same
-        /// names share one (copy-on-write), so preparing costs no memory per rule.
-        init(_ checked: CheckedStep, slots: PayloadSlots, paramKeys: inout [[String]: [String: JSONValue]]) {
-            let names = checked.params.map(\.name)
-            let keys: [String: JSONValue]
-            if let shared = paramKeys[names] {
-                keys = shared
-            } else {
-                keys = Dictionary(names.map { ($0, JSONValue.null) }, uniquingKeysWith: { first, _ in first })
-                paramKeys[names] = keys
+        /// `layouts` holds the dictionaries already laid out: steps of one screen with the same
+        /// param names share one (copy-on-write), so preparing costs no memory per rule.
+        init(_ checked: CheckedStep, slots: PayloadSlots, layouts: inout [String: [ParamLayout]]) {
+            guard !checked.params.isEmpty else {
+                fixed = ScreenInstance(screen: checked.screen)
+                params = []
+                return
             }
-            fixed = ScreenInstance(screen: checked.screen, params: keys)
-            params = checked.params.map {
-                (index: keys.index(forKey: $0.name)!, type: $0.type, value: SlotValue($0.expression, slots: slots))
+            let layout = ParamLayout.of(checked, in: &layouts)
+            fixed = ScreenInstance(screen: checked.screen, params: layout.keys)
+            params = checked.params.indices.map { position in
+                let param = checked.params[position]
+                return (index: layout.indices[position], type: param.type,
+                        value: SlotValue(param.expression, slots: slots))
             }
+        }
+    }
+
+    /// A screen's params as a decision fills them in: a dictionary of their names, each
+    /// holding null, and where each name is in it, in the order a step lists them.
+    struct ParamLayout {
+        var names: [String]
+        var keys: [String: JSONValue]
+        var indices: [Dictionary<String, JSONValue>.Index]
+
+        /// The layout of `step`'s params, from `layouts` (by screen) when one has their names:
+        /// every rule showing a screen gives it the params it declares, so a screen has one.
+        static func of(_ step: CheckedStep, in layouts: inout [String: [ParamLayout]]) -> ParamLayout {
+            let params = step.params
+            let known = layouts[step.screen]?.first { layout in
+                layout.names.count == params.count && zip(layout.names, params).allSatisfy { $0 == $1.name }
+            }
+            if let known { return known }
+            let names = params.map(\.name)
+            let keys = Dictionary(names.map { ($0, JSONValue.null) }, uniquingKeysWith: { first, _ in first })
+            let layout = ParamLayout(names: names, keys: keys, indices: names.map { keys.index(forKey: $0)! })
+            layouts[step.screen, default: []].append(layout)
+            return layout
         }
     }
 
@@ -61,8 +84,8 @@ final class SlotRoute: Sendable {
         let slots = cache.reading.slots
         let tab = route.route.action.tab
         let popToRoot = route.route.action.popToRoot
-        let push = route.push.map { Step($0, slots: slots, paramKeys: &cache.paramKeys) }
-        let present = route.present.map { Step($0, slots: slots, paramKeys: &cache.paramKeys) }
+        let push = route.push.map { Step($0, slots: slots, layouts: &cache.paramLayouts) }
+        let present = route.present.map { Step($0, slots: slots, layouts: &cache.paramLayouts) }
         if let user = route.loginUser {
             loginPlan = .user(SlotValue(user, slots: slots))
         } else {
@@ -83,7 +106,8 @@ final class SlotRoute: Sendable {
     struct Cache {
         let reading: PayloadReading
         var alerts = SlotAlert.Cache()
-        var paramKeys: [[String]: [String: JSONValue]] = [:]
+        /// By screen name.
+        var paramLayouts: [String: [ParamLayout]] = [:]
     }
 
     /// The decision for a payload this route's rule matched, or nil when a param or the login

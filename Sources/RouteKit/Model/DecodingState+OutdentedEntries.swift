@@ -27,8 +27,7 @@ extension DecodingState {
     ) -> Node {
         // Every rule and screen passes through here: most have no empty key, and are kept as
         // they are, with no copy and no message text made.
-        guard case .mapping(let pairs) = node.content,
-            pairs.contains(where: { Self.isEmptyPlain($0.value) && Self.keyText($0.key).flatMap(keysOf) != nil })
+        guard case .mapping(let pairs) = node.content, Self.anyEmptyPlainValue(pairs, keysOf: keysOf)
         else { return node }
         var result: [Node.Pair] = []
         var index = 0
@@ -60,6 +59,14 @@ extension DecodingState {
             result.append(pair)
         }
         return Node(.mapping(result), tag: node.tag, range: node.range)
+    }
+
+    /// Whether a pair of `pairs` has an empty plain value and a key `keysOf` takes entries for.
+    /// The pairs are read in place: `contains(where:)` would copy each pair (two nodes).
+    private static func anyEmptyPlainValue(_ pairs: [Node.Pair], keysOf: (String) -> OutdentedEntryKeys?) -> Bool {
+        pairs.withUnsafeBufferPointer { pairs in
+            pairs.indices.contains { isEmptyPlain(pairs[$0].value) && keyText(pairs[$0].key).flatMap(keysOf) != nil }
+        }
     }
 
     private static func isEmptyPlain(_ node: Node) -> Bool {

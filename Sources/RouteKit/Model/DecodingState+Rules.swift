@@ -288,8 +288,9 @@ extension DecodingState {
         guard let params = decodeParams(node, for: screen, step: target.range) else { return false }
         // One value per param: the item's and the rule's `params` would otherwise both be
         // computed, one deciding whether the rule matches and the other what the screen gets.
-        let given = Set(target.params.map(\.name))
-        let twice = params.filter { given.contains($0.name) }
+        // (Most items give none: then no set of their names is made.)
+        let given = target.params.isEmpty ? [] : Set(target.params.map(\.name))
+        let twice = given.isEmpty ? [] : params.filter { given.contains($0.name) }
         for param in twice {
             decoder.report(ModelMessages.paramGivenTwice(
                 param.name, screen: target.screen, what(), at: param.expression.range ?? node.range))
@@ -307,12 +308,13 @@ extension DecodingState {
     private mutating func checkParamsSupplied(_ action: Action, in table: RouteTable) {
         let last = action.push.count + (action.present == nil ? 0 : 1) - 1
         for (position, step) in action.steps.enumerated() {
-            guard let screen = table.screen(named: step.screen) else { continue }
-            for param in screen.params where !step.params.contains(where: { $0.name == param.name })
-                && !paramsMeantByMisspellings.contains(Self.paramKey(param.name, of: screen.name, at: step.range))
+            // The declared params alone: copying the whole screen for each step showed in loads.
+            guard let declared = table.params(ofScreen: step.screen) else { continue }
+            for param in declared where !step.params.contains(where: { $0.name == param.name })
+                && !paramsMeantByMisspellings.contains(Self.paramKey(param.name, of: step.screen, at: step.range))
             {
                 // The rule's `params` go to its last screen; another takes its own in its item.
-                decoder.report(ModelMessages.missingParam(param.name, screen: screen.name,
+                decoder.report(ModelMessages.missingParam(param.name, screen: step.screen,
                                                           inBackStack: position < last,
                                                           at: step.range ?? .wholeFile("")))
             }

@@ -28,8 +28,9 @@ struct NodeDecoder {
         }
         var mapping = Mapping(pairs: pairs)
         for position in pairs.indices {
-            let key = pairs[position].key
-            guard case .scalar(let scalar) = key.content else {
+            // The key's text, read in place: binding the key node first would copy it.
+            guard case .scalar(let scalar) = pairs[position].key.content else {
+                let key = pairs[position].key
                 report(ModelMessages.wrongType(expected: "a name", for: "a key in \(what())",
                                                found: key.kindDescription, at: key.range))
                 continue
@@ -47,7 +48,7 @@ struct NodeDecoder {
                 // `action: {push: detail}`: keys of this mapping written one level too deep.
                 let nested = hint == nil ? Self.allowedKeys(of: pairs[position].value, among: allowed) : nil
                 report(ModelMessages.unknownKey(scalar.value, in: what(), hint: hint, nested: nested,
-                                                allowed: allowed, at: key.range))
+                                                allowed: allowed, at: pairs[position].key.range))
                 if let hint { mapping.misspelled.append(hint) }
                 // `{tab:<U+00A0>home}` is one key, which stands for `tab`: it is not also missing.
                 if let colon = scalar.value.firstIndex(of: ":"), InvisibleCharacter.first(in: scalar.value) != nil,

@@ -62,6 +62,15 @@ public struct RouteTable: Sendable {
         screenIndex[name].map { screens[$0] }
     }
 
+    /// The params the screen declared as `name` declares, or nil when no screen is.
+    ///
+    /// ```swift
+    /// table.params(ofScreen: "message_detail")?.map(\.name) // ["id"]
+    /// ```
+    func params(ofScreen name: String) -> [ScreenParam]? {
+        screenIndex[name].map { screens[$0].params }
+    }
+
     /// Whether any of the named screens is declared `login: required` (unknown names are not).
     ///
     /// ```swift

@@ -18,12 +18,17 @@ import Testing
         String(repeating: "a", count: 3_000) + "\n" + String(repeating: "é😀x", count: 700) + "\nend",
         "ü\n" + String(repeating: "ab€", count: 1_000),
         String(repeating: "é", count: 1_024),
+        // Line breaks at every place in the eight-byte words the line index reads at once, a
+        // word of nothing but breaks, and bytes one bit from a break ("\u{0B}", "\u{8A}" in "ê").
+        (0..<18).map { String(repeating: "x", count: $0) }.joined(separator: "\n") + "\n\n\n\n\n\n\n\n\n\u{0B}ê\n",
+        "\n" + (0..<40).map { String(repeating: "ê", count: $0 % 5) }.joined(separator: "\n"),
     ])
     func everyOffsetMatchesCounting(_ text: String) {
         let file = SourceFile(path: "t.yaml", text: text)
         for offset in 0...text.utf8.count {
             #expect(file.position(ofOffset: offset) == Self.counted(text, offset), "offset \(offset)")
         }
+        #expect(file.lineCount == text.utf8.filter { $0 == UInt8(ascii: "\n") }.count + 1)
         // Past the end is the end.
         #expect(file.position(ofOffset: text.utf8.count + 5) == Self.counted(text, text.utf8.count))
     }

@@ -74,6 +74,9 @@ private struct RuleChecker {
     /// rules of a table read the same one or two fields, and a table of 10,000 rules held an
     /// array per rule.
     private var fieldLists: Set<[String]> = []
+    /// The last few of `fieldLists` used, oldest first.
+    private var recentFieldLists: [[String]] = []
+    private static let recentFieldListCount = 4
     /// Each params or login-user text compiled so far, with what compiling it found.
     private var compiledExpressions: [String: (checked: CheckedExpression?, found: [ExpressionDiagnostic])] = [:]
     /// Shared by the "did you mean" hints of every expression of the table.
@@ -178,8 +181,19 @@ private struct RuleChecker {
                 diagnostic.severity, diagnostic.code, diagnostic.message, at: range, notes: notes, fixIt: fixIt))
         }
         guard var kept = consume checked, !found.contains(where: { $0.severity == .error }) else { return nil }
-        kept.fields = fieldLists.insert(kept.fields).memberAfterInsert
+        kept.fields = sharedFieldList(kept.fields)
         return kept
+    }
+
+    /// The one array of `fields` the checked expressions share. The lists used last are
+    /// compared first: most rules read one of a few lists, and comparing one or two short names
+    /// costs less than hashing the list.
+    private mutating func sharedFieldList(_ fields: [String]) -> [String] {
+        if let recent = recentFieldLists.first(where: { $0 == fields }) { return recent }
+        let shared = fieldLists.insert(fields).memberAfterInsert
+        if recentFieldLists.count == Self.recentFieldListCount { recentFieldLists.removeFirst() }
+        recentFieldLists.append(shared)
+        return shared
     }
 
     /// Whether the file text at `range` starts with a backslash: an escape of a quoted scalar.

@@ -14,6 +14,13 @@ import RouteKit
 /// ```
 public enum ArgumentParser {
     /// What the command line asked for.
+    ///
+    /// ```swift
+    /// let graph = CommandConfiguration(name: "graph", abstract: "Draw the rules",
+    ///                                  arguments: [ArgumentSpec("TABLE", help: "A route table")])
+    /// try ArgumentParser.parse(["-h"], for: graph)      // .help
+    /// try ArgumentParser.parse(["routes/"], for: graph) // .arguments, whose positionals are ["routes/"]
+    /// ```
     public enum Result: Sendable, Equatable {
         case help
         case arguments(ParsedArguments)

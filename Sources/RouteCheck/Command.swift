@@ -59,7 +59,17 @@ public struct CommandConfiguration: Sendable {
 /// context.console.out(TextDiagnosticRenderer(files: files, colored: colored).render(diagnostics))
 /// ```
 public struct CommandContext {
+    /// Where the command writes its output and its errors.
+    ///
+    /// ```swift
+    /// context.console.out("digraph {}\n")
+    /// ```
     public let console: Console
+    /// The environment the tool runs in; `NO_COLOR` and `TERM` decide colors.
+    ///
+    /// ```swift
+    /// CommandContext(console: .capturing(), environment: ["TERM": "dumb"]).environment["TERM"] // "dumb"
+    /// ```
     public let environment: [String: String]
 
     /// A context writing to `console`, whose `environment` (`NO_COLOR`, `TERM`) decides colors.

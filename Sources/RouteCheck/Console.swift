@@ -19,6 +19,10 @@ import Darwin
 /// ```
 public final class Console {
     /// Where a stream goes.
+    ///
+    /// ```swift
+    /// Console.capturing(terminal: true).isTerminal(.error) // true
+    /// ```
     public enum Stream: Sendable { case output, error }
 
     /// Bytes buffered per stream before they are written out.
@@ -26,9 +30,22 @@ public final class Console {
 
     /// Whether standard output / standard error is a terminal (for `--color auto`).
     public let outputIsTerminal: Bool
+    /// Whether standard error is a terminal (for `--color auto`).
+    ///
+    /// ```swift
+    /// Console.capturing().errorIsTerminal // false
+    /// ```
     public let errorIsTerminal: Bool
     /// Everything written so far, when capturing (empty otherwise).
     public private(set) var capturedOutput = ""
+    /// What was written to standard error and flushed so far, when capturing (empty otherwise).
+    ///
+    /// ```swift
+    /// let console = Console.capturing()
+    /// console.err("Error: missing TABLE\n")
+    /// console.flush()
+    /// console.capturedError // "Error: missing TABLE\n"
+    /// ```
     public private(set) var capturedError = ""
 
     /// The `errno` of the first write to standard output that failed (a full disk, a closed

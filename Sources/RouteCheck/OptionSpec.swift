@@ -9,6 +9,12 @@
 /// ```
 public struct OptionSpec: Sendable, Equatable {
     /// What follows the option's name.
+    ///
+    /// ```swift
+    /// OptionSpec.flag("strict", help: "Report warnings as errors").kind // .flag
+    /// OptionSpec.choice("format", ["text", "json"], help: "Output format").kind
+    /// // .value(placeholder: "text|json", choices: ["text", "json"], defaultValue: nil)
+    /// ```
     public enum Kind: Sendable, Equatable {
         /// No value: present or not.
         case flag
@@ -20,6 +26,12 @@ public struct OptionSpec: Sendable, Equatable {
     public var name: String
     /// A one-letter alias: `o` for `-o`.
     public var short: Character?
+    /// What follows the name: nothing for a flag, else a value, its placeholder, choices and default.
+    ///
+    /// ```swift
+    /// OptionSpec.value("payload", placeholder: "JSON", help: "One payload to decide").kind
+    /// // .value(placeholder: "JSON", choices: nil, defaultValue: nil)
+    /// ```
     public var kind: Kind
     /// One line for `--help`.
     public var help: String
@@ -117,11 +129,26 @@ public struct OptionSpec: Sendable, Equatable {
 /// ```
 public struct ArgumentSpec: Sendable, Equatable {
     /// How many values the argument takes.
+    ///
+    /// ```swift
+    /// ArgumentSpec("FILE", arity: .optional, help: "An input").synopsis      // "[FILE]"
+    /// ArgumentSpec("TABLE", arity: .oneOrMore, help: "Route tables").synopsis // "TABLE..."
+    /// ```
     public enum Arity: Sendable, Equatable { case one, optional, oneOrMore, zeroOrMore }
 
     /// The name in usage lines, in capitals: `TABLE`.
     public var name: String
+    /// How many values the argument takes; `.one` unless given.
+    ///
+    /// ```swift
+    /// ArgumentSpec("TABLE", help: "A route table").arity // .one
+    /// ```
     public var arity: Arity
+    /// The argument's line in the ARGUMENTS list of `--help`.
+    ///
+    /// ```swift
+    /// ArgumentSpec("TABLE", help: "A route table").help // "A route table"
+    /// ```
     public var help: String
 
     /// A positional argument called `name` in usage lines, taking `arity` values.

@@ -16,8 +16,23 @@ import RouteKit
 public enum RouteCheckCLI {
     /// The tool's version, printed by `routecheck --version`.
     public static let version = "0.1.0"
+    /// The tool's name, which starts every usage line.
+    ///
+    /// ```swift
+    /// CommandConfiguration(name: "graph", abstract: "Draw the rules").usage // "routecheck graph"
+    /// ```
     public static let toolName = "routecheck"
+    /// One line for `routecheck --help`, shown after `OVERVIEW:`.
+    ///
+    /// ```swift
+    /// RouteCheckCLI.abstract // "Check and exercise notification route tables"
+    /// ```
     public static let abstract = "Check and exercise notification route tables"
+    /// The tool's usage line, shown by `routecheck --help` and in usage errors before a command is found.
+    ///
+    /// ```swift
+    /// RouteCheckCLI.usage // "routecheck <command> [options]"
+    /// ```
     public static let usage = "\(toolName) <command> [options]"
 
     /// Every command, in the order `routecheck --help` lists them. Add a command with one line.

@@ -18,6 +18,12 @@ import Foundation
 public enum FileProblem {
     /// Why `path` cannot be read; `error`, when reading failed, is described when nothing about
     /// the path explains it.
+    ///
+    /// ```swift
+    /// do { _ = try Data(contentsOf: URL(fileURLWithPath: path)) }
+    /// catch { print("cannot read '\(path)': \(FileProblem.reason(reading: path, error: error))") }
+    /// // cannot read 'payload.json': permission denied
+    /// ```
     public static func reason(reading path: String, error: (any Error)? = nil) -> String {
         if path.unicodeScalars.contains("\u{FFFD}") {
             return TableLoadError.reason("no such file or directory", opening: path)

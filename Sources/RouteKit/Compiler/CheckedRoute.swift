@@ -1,4 +1,9 @@
 /// A rule whose expressions are parsed and type-checked, ready to evaluate.
+///
+/// ```swift
+/// let first = program.rules[0]
+/// print(first.index, first.rule.name, first.when.source ?? "") // 0 message-detail type == 3
+/// ```
 public struct CheckedRule: Sendable {
     /// The rule as decoded from the table: its name, expression sources and position.
     public var rule: Rule
@@ -12,6 +17,12 @@ public struct CheckedRule: Sendable {
 
 /// A route whose params and login expressions are checked, with its login requirement folded
 /// together from the rule and the screens it shows.
+///
+/// ```swift
+/// let route = program.rules[0].route // `push: message_detail`, `params: {id: id}`
+/// route.push.map(\.screen) // ["message_detail"]
+/// route.loginRequired // true when the rule or a screen it shows says `login: required`
+/// ```
 public struct CheckedRoute: Sendable {
     /// The route as written: its action, login, `foreground`, `if_visible` and alert overrides.
     public var route: Route
@@ -46,8 +57,20 @@ public struct CheckedRoute: Sendable {
 }
 
 /// A screen to show and the checked expressions that compute its params.
+///
+/// ```swift
+/// let step = program.rules[0].route.push[0] // `push: message_detail`, `params: {id: id}`
+/// step.screen // "message_detail"
+/// step.params.map(\.name) // ["id"]
+/// ```
 public struct CheckedStep: Sendable {
     /// One param of the screen: its declared type and the checked expression that computes it.
+    ///
+    /// ```swift
+    /// let id = program.rules[0].route.push[0].params[0] // `id: id`, declared `id: int`
+    /// id.type // .int
+    /// id.expression.evaluate(payload: ["id": 42]) // .int(42)
+    /// ```
     public struct Param: Sendable {
         /// The param's name, one the screen declares.
         public var name: String

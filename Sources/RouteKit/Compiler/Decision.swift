@@ -7,6 +7,11 @@
 /// ```
 public struct Decision: Sendable, Hashable {
     /// What decided: a rule, the fallback, or nothing.
+    ///
+    /// ```swift
+    /// Decision.unmatched.source // .none
+    /// if case .rule(let name, let index) = decision.source { print(index, name) } // 0 message-detail
+    /// ```
     public enum Source: Sendable, Hashable {
         /// The first rule that matched, by name and index in table order.
         case rule(name: String, index: Int)

@@ -55,6 +55,13 @@ public struct RoutingProgram: RouteDecider {
 
     /// Why a matching rule could still not be performed: a param or the login user could not be
     /// computed from the payload.
+    ///
+    /// ```swift
+    /// let rule = program.rules[0] // `push: message_detail`, `params: {id: id}`
+    /// let result = program.resolve(rule.route, source: .rule(name: rule.rule.name, index: rule.index), payload: [:])
+    /// if case .failure(let failure) = result { print(failure) }
+    /// // param 'id' of screen 'message_detail' cannot be computed: id → error: no such key 'id'
+    /// ```
     public struct ResolveFailure: Error, Sendable, Hashable, CustomStringConvertible {
         /// Which param or login user failed, its expression and why, as `--explain` prints it:
         /// `param 'id' of screen 'message_detail' cannot be computed: id → error: no such key 'id'`.

@@ -51,6 +51,10 @@ public struct DiagnosticCode: Sendable, Hashable, Codable, ExpressibleByStringLi
 }
 
 /// A secondary message attached to a diagnostic, such as "first declared here".
+///
+/// ```swift
+/// DiagnosticNote("rename the file").range // nil: advice that points at no place
+/// ```
 public struct DiagnosticNote: Sendable, Hashable, Codable {
     /// One line for a person, such as "first declared here".
     public var message: String
@@ -69,6 +73,11 @@ public struct DiagnosticNote: Sendable, Hashable, Codable {
 }
 
 /// A replacement of the diagnostic's primary range: the single obvious fix.
+///
+/// ```swift
+/// // unknown screen 'mesage_detail'; did you mean 'message_detail'?
+/// diagnostic.fixIt?.replacement // "message_detail", to replace the text at `diagnostic.range`
+/// ```
 public struct FixIt: Sendable, Hashable, Codable {
     /// The text that replaces the diagnostic's `range`; empty to delete it.
     public var replacement: String
@@ -140,6 +149,11 @@ public struct Diagnostic: Sendable, Hashable, Codable {
 }
 
 /// A diagnostic that is also a Swift error, for phases that stop at their first problem.
+///
+/// ```swift
+/// do { try phase() }
+/// catch let error as DiagnosticError { print(TextDiagnosticRenderer(files: files).render(error.diagnostic)) }
+/// ```
 public struct DiagnosticError: Error, Sendable, Hashable {
     /// The problem that stopped the phase; render it like any other diagnostic.
     public var diagnostic: Diagnostic

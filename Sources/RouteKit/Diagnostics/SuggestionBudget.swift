@@ -17,6 +17,11 @@ extension Suggestion {
         public internal(set) var remainingWork: Int
 
         /// A budget of `work` units (`maxWork` unless given).
+        ///
+        /// ```swift
+        /// var none = Suggestion.Budget(work: 0)
+        /// Suggestion.closest(to: "mesage_detail", in: ["message_detail"], budget: &none) // nil: no work left
+        /// ```
         public init(work: Int = Budget.maxWork) {
             remainingWork = work
         }

@@ -9,6 +9,11 @@
 /// ```
 public struct Expr: Sendable, Hashable {
     /// What the node is.
+    ///
+    /// ```swift
+    /// let (expr, _) = ExpressionParser.parse("type == 3")
+    /// if case .binary(.equal, let left, _) = expr!.kind { print(left.kind) } // identifier("type")
+    /// ```
     public indirect enum Kind: Sendable, Hashable {
         /// A constant: `null`, a bool, an int, a double or a string.
         case literal(Literal)

@@ -33,6 +33,11 @@ public struct Defaults: Sendable, Hashable {
 }
 
 /// Alert texts; `{path}` in them is replaced by the payload value at that path.
+///
+/// ```swift
+/// let texts = AlertTemplate(title: "{sender.name}")
+/// texts.message // "{aps.alert}"
+/// ```
 public struct AlertTemplate: Sendable, Hashable {
     /// The alert's title; empty for no title.
     public var title: String

@@ -9,6 +9,11 @@
 /// ```
 public struct Node: Sendable, Equatable {
     /// What a node holds: a scalar, a sequence of nodes, or a mapping's key-value pairs.
+    ///
+    /// ```swift
+    /// let empty = Node(.sequence([]), range: .wholeFile("routes/app.yaml")) // `[]`
+    /// if case .mapping(let pairs) = node.content { print(pairs.count) } // how many keys it has
+    /// ```
     public enum Content: Sendable, Equatable {
         /// A scalar: its text and how it was written.
         case scalar(Scalar)
@@ -19,6 +24,11 @@ public struct Node: Sendable, Equatable {
     }
 
     /// How a scalar was written; plain scalars alone are resolved by the YAML 1.2 core schema.
+    ///
+    /// ```swift
+    /// Node.ScalarStyle.doubleQuoted.rawValue // "double-quoted"
+    /// ExpressionSource("type == 3").style // .plain
+    /// ```
     public enum ScalarStyle: String, Sendable, Hashable {
         /// Unquoted: `key: value`.
         case plain
@@ -33,6 +43,11 @@ public struct Node: Sendable, Equatable {
     }
 
     /// A scalar's text and how it was written.
+    ///
+    /// ```swift
+    /// // the value node of `id: "42"`
+    /// if case .scalar(let scalar) = node.content { print(scalar.value, scalar.style) } // 42 doubleQuoted
+    /// ```
     public struct Scalar: Sendable, Hashable {
         /// The scalar's text, without its quotes and with escapes and block folding applied.
         public var value: String
@@ -52,6 +67,13 @@ public struct Node: Sendable, Equatable {
     }
 
     /// One `key: value` entry of a mapping.
+    ///
+    /// ```swift
+    /// // `version: 1`
+    /// if case .mapping(let pairs) = node.content, case .scalar(let key) = pairs[0].key.content {
+    ///     print(key.value) // version
+    /// }
+    /// ```
     public struct Pair: Sendable, Equatable {
         /// The key node (usually a plain scalar).
         public var key: Node

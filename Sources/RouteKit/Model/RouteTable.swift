@@ -107,6 +107,11 @@ public struct RouteTable: Sendable {
 }
 
 /// A declared payload field: a path such as `type` or `aps.badge`, and its type.
+///
+/// ```swift
+/// // payload: {type: int, aps: {badge: int}}
+/// table.payloadFields.map(\.path) // ["type", "aps.badge"]
+/// ```
 public struct PayloadField: Sendable, Hashable {
     /// The dotted path from the payload's top level: `type`, `aps.badge`.
     public var path: String

@@ -120,6 +120,11 @@ public struct Route: Sendable, Hashable {
 /// Where a route leads: a tab, popping to its root, screens pushed, or a screen presented.
 ///
 /// A rule's `params` belong to its target screen: the presented one, or the last one pushed.
+///
+/// ```swift
+/// // Back from message_detail leads to the inbox; the rule's `params` are message_detail's.
+/// Action(tab: "home", push: [ScreenStep(screen: "inbox"), ScreenStep(screen: "message_detail")])
+/// ```
 public struct Action: Sendable, Hashable {
     /// The tab to select (`tab`); nil keeps the selected one. A pushed screen's declared tab wins.
     public var tab: String?
@@ -145,6 +150,12 @@ public struct Action: Sendable, Hashable {
 }
 
 /// A screen to show and the expressions that compute its params.
+///
+/// ```swift
+/// let step = ScreenStep(screen: "message_detail",
+///                       params: [ParamBinding(name: "id", expression: ExpressionSource("id"))])
+/// step.params[0].expression.text // "id"
+/// ```
 public struct ScreenStep: Sendable, Hashable {
     /// The name of a screen the table declares.
     public var screen: String
@@ -167,6 +178,11 @@ public struct ScreenStep: Sendable, Hashable {
 }
 
 /// `name: expression` in a `params` mapping.
+///
+/// ```swift
+/// // params: {id: id}
+/// table.rules[0].route.action.push.last?.params.map(\.name) // ["id"]
+/// ```
 public struct ParamBinding: Sendable, Hashable {
     /// The param's name, as the screen declares it.
     public var name: String
@@ -185,6 +201,11 @@ public struct ParamBinding: Sendable, Hashable {
 }
 
 /// A rule's login requirement as written.
+///
+/// ```swift
+/// let anyone = LoginRule.required                         // login: required
+/// let addressee = LoginRule.user(ExpressionSource("uid")) // login: {user: uid}
+/// ```
 public enum LoginRule: Sendable, Hashable {
     /// No login needed (a screen's own `login: required` still applies).
     case none
@@ -228,6 +249,11 @@ public enum IfVisiblePolicy: String, Sendable, Hashable, Codable, CaseIterable {
 }
 
 /// Alert texts a rule overrides; nil keeps the table's default.
+///
+/// ```swift
+/// let route = Route(action: Action(tab: "home"), alert: AlertOverride(title: "{sender.name}"))
+/// route.alert.message // nil: `defaults.alert.message` applies
+/// ```
 public struct AlertOverride: Sendable, Hashable {
     /// nil keeps `defaults.alert.title`; `{path}` placeholders are filled from the payload.
     public var title: String?
@@ -253,6 +279,11 @@ public struct AlertOverride: Sendable, Hashable {
 }
 
 /// Expression text from a route file and where it was written, for positioned diagnostics.
+///
+/// ```swift
+/// table.rules[0].when.text // "type == 3" for `when: type == 3`
+/// ExpressionSource("type == 3").range // nil: built in code
+/// ```
 public struct ExpressionSource: Sendable, Hashable {
     /// The scalar's value after YAML unquoting: what the checker parses.
     public var text: String

@@ -6,6 +6,11 @@
 /// ```
 public struct Screen: Sendable, Hashable {
     /// Pushed onto a tab's navigation stack, or presented modally.
+    ///
+    /// ```swift
+    /// Screen.Presentation(rawValue: "present") // .present, as `show: present` spells it
+    /// table.screens.filter { $0.show == .present }.map(\.name) // the modal screens
+    /// ```
     public enum Presentation: String, Sendable, Hashable, CaseIterable {
         /// `show: push`: pushed onto a tab's navigation stack.
         case push
@@ -60,6 +65,11 @@ public struct Screen: Sendable, Hashable {
 }
 
 /// A declared screen parameter.
+///
+/// ```swift
+/// let id = ScreenParam(name: "id", type: .int)
+/// Screen(name: "message_detail", show: .push, params: [id]).paramTypes // ["id": .int]
+/// ```
 public struct ScreenParam: Sendable, Hashable {
     /// The key under the screen's `params`.
     public var name: String

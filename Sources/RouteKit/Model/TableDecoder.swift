@@ -1,5 +1,10 @@
 /// The result of decoding a table's documents: the model when it has no errors, and every
 /// diagnostic found on the way.
+///
+/// ```swift
+/// let decoded = TableDecoder.decode([(file: "routes/app.yaml", root: node)])
+/// decoded.table == nil // true exactly when some diagnostic is an error
+/// ```
 public struct DecodedTable: Sendable {
     /// The table; nil when any diagnostic is an error (`partial` then holds what decoded).
     public var table: RouteTable?

@@ -15,6 +15,11 @@ public struct JSONReadError: Error, Sendable, Hashable, CustomStringConvertible 
     public var offset: Int
 
     /// An error of kind `code` (one of the code constants) at byte `offset`.
+    ///
+    /// ```swift
+    /// let error = JSONReadError(code: JSONReadError.duplicateKey, message: "duplicate key 'type'", offset: 10)
+    /// error.description // "duplicate key 'type' at byte 10"
+    /// ```
     public init(code: String, message: String, offset: Int) {
         self.code = code
         self.message = message

@@ -27,6 +27,12 @@ public enum JSONValue: Sendable, Hashable {
     case object([String: JSONValue])
 
     /// The member of an object, or nil for a missing key or a value that is not an object.
+    ///
+    /// ```swift
+    /// let payload: JSONValue = ["aps": ["badge": 3]]
+    /// payload["aps"]?["badge"] // .int(3)
+    /// payload["aps"]?["badge"]?["count"] // nil: 3 is not an object
+    /// ```
     public subscript(key: String) -> JSONValue? {
         if case .object(let members) = self { return members[key] }
         return nil
@@ -38,6 +44,11 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral,
     ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
     /// `nil` as `.null`.
+    ///
+    /// ```swift
+    /// let payload: JSONValue = ["id": 42, "ratio": 0.5, "tags": ["a"], "read": false, "thread": nil]
+    /// payload["thread"] // .null
+    /// ```
     public init(nilLiteral: ()) { self = .null }
     /// A boolean literal as `.bool`.
     public init(booleanLiteral value: Bool) { self = .bool(value) }

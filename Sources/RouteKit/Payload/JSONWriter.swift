@@ -18,6 +18,10 @@ public enum JSONWriter {
     }
 
     /// A JSON string literal for `text`, with quotes.
+    ///
+    /// ```swift
+    /// print(JSONWriter.quoted("say \"hi\"\n")) // "say \"hi\"\n"
+    /// ```
     public static func quoted(_ text: String) -> String {
         var output = ""
         appendString(text, to: &output)
@@ -26,6 +30,12 @@ public enum JSONWriter {
 
     /// Doubles as JSON numbers: integral values keep a `.0`, non-finite values (which JSON cannot
     /// hold and the payload reader never produces) are written as `null`.
+    ///
+    /// ```swift
+    /// JSONWriter.number(3)    // "3.0"
+    /// JSONWriter.number(0.25) // "0.25"
+    /// JSONWriter.number(.nan) // "null"
+    /// ```
     public static func number(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
         return "\(value)"

@@ -15,6 +15,12 @@ public struct NormalizationIssue: Sendable, Hashable, CustomStringConvertible {
     public var message: String
 
     /// An issue for the field at `path` whose `value` is not a valid `expected`.
+    ///
+    /// ```swift
+    /// let issue = NormalizationIssue(path: "aps.badge", value: "many", expected: .int,
+    ///                                message: #"aps.badge: "many" is not an int, treated as missing"#)
+    /// issue.description // aps.badge: "many" is not an int, treated as missing
+    /// ```
     public init(path: String, value: JSONValue, expected: FieldType, message: String) {
         self.path = path
         self.value = value

@@ -10,6 +10,11 @@
 /// ```
 public struct RouteGraph: Sendable, Hashable {
     /// What a node stands for; renderers choose a shape and style per kind.
+    ///
+    /// ```swift
+    /// let graph = RouteGraph.draw(program)
+    /// graph.nodes.filter { $0.kind == .rule }.count == program.rules.count // true: one node per rule
+    /// ```
     public enum NodeKind: Sendable, Hashable {
         /// A tab of the tab bar (the root of its stack).
         case tab
@@ -87,6 +92,10 @@ public struct RouteGraph: Sendable, Hashable {
     }
 
     /// What an edge shows.
+    ///
+    /// ```swift
+    /// graph.edges.filter { $0.kind == .login }.map(\.from) // the rules (and fallback) that need a login
+    /// ```
     public enum EdgeKind: Sendable, Hashable {
         /// From a rule (or the fallback) to where it leads first.
         case route

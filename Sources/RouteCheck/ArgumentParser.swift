@@ -7,8 +7,11 @@ import RouteKit
 /// "did you mean" from `Suggestion.closest`.
 ///
 /// ```swift
-/// switch try ArgumentParser.parse(["--format=json", "routes/"], for: ValidateCommand.configuration) {
-/// case .help: print(HelpFormatter.help(for: ValidateCommand.configuration))
+/// let check = CommandConfiguration(name: "check", abstract: "Check route tables",
+///                                  options: [.flag("strict", help: "Warnings fail the check")],
+///                                  arguments: [ArgumentSpec("TABLE", help: "A route table")])
+/// switch try ArgumentParser.parse(["--strict", "routes/"], for: check) {
+/// case .help: print(HelpFormatter.help(for: check))
 /// case .arguments(let parsed): print(parsed.positionals) // ["routes/"]
 /// }
 /// ```
@@ -29,7 +32,7 @@ public enum ArgumentParser {
     /// Parses the arguments after the command's name; throws the first usage error found.
     ///
     /// ```swift
-    /// let result = try ArgumentParser.parse(["--strict", "routes/"], for: ValidateCommand.configuration)
+    /// let result = try ArgumentParser.parse(["--strict", "routes/"], for: check) // `check` as above
     /// if case .arguments(let parsed) = result { print(parsed.positionals) } // ["routes/"]
     /// ```
     public static func parse(_ arguments: [String], for configuration: CommandConfiguration)

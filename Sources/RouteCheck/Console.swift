@@ -28,7 +28,7 @@ public final class Console {
     /// Bytes buffered per stream before they are written out.
     public static let bufferLimit = 64 * 1024
 
-    /// Whether standard output / standard error is a terminal (for `--color auto`).
+    /// Whether standard output is a terminal (for `--color auto`).
     public let outputIsTerminal: Bool
     /// Whether standard error is a terminal (for `--color auto`).
     ///
@@ -36,7 +36,7 @@ public final class Console {
     /// Console.capturing().errorIsTerminal // false
     /// ```
     public let errorIsTerminal: Bool
-    /// Everything written so far, when capturing (empty otherwise).
+    /// Everything written to standard output and flushed so far, when capturing (empty otherwise).
     public private(set) var capturedOutput = ""
     /// What was written to standard error and flushed so far, when capturing (empty otherwise).
     ///

@@ -1,8 +1,8 @@
 /// Writes `--help` text for the tool and for each command, and the usage-error block.
 ///
 /// ```swift
-/// print(HelpFormatter.help(for: ValidateCommand.configuration))
-/// // OVERVIEW: Check route tables and report their problems
+/// print(HelpFormatter.help(for: CommandConfiguration(name: "check", abstract: "Check route tables")))
+/// // OVERVIEW: Check route tables
 /// // …
 /// ```
 public enum HelpFormatter {

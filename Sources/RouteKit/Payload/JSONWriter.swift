@@ -28,7 +28,8 @@ public enum JSONWriter {
         return output
     }
 
-    /// Doubles as JSON numbers: integral values keep a `.0`, non-finite values (which JSON cannot
+    /// Doubles as JSON numbers, as Swift writes them: integral values keep a `.0` (`3.0`), very
+    /// large or small ones take an exponent (`1e+19`), and non-finite values (which JSON cannot
     /// hold and the payload reader never produces) are written as `null`.
     ///
     /// ```swift

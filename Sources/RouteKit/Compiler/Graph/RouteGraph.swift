@@ -102,7 +102,7 @@ public struct RouteGraph: Sendable, Hashable {
         /// From one pushed screen to the next one of the same back stack, or to a screen
         /// presented on top of it.
         case backStack
-        /// From a rule to the login screen it shows when nobody is logged in.
+        /// From a rule (or the fallback) to the login screen it shows when nobody is logged in.
         case login
     }
 

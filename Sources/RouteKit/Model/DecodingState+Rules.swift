@@ -288,9 +288,8 @@ extension DecodingState {
         guard let params = decodeParams(node, for: screen, step: target.range) else { return false }
         // One value per param: the item's and the rule's `params` would otherwise both be
         // computed, one deciding whether the rule matches and the other what the screen gets.
-        // (Most items give none: then no set of their names is made.)
-        let given = target.params.isEmpty ? [] : Set(target.params.map(\.name))
-        let twice = given.isEmpty ? [] : params.filter { given.contains($0.name) }
+        // (A screen declares a few params, and most items give none: the lists are searched.)
+        let twice = params.filter { param in target.params.contains { $0.name == param.name } }
         for param in twice {
             decoder.report(ModelMessages.paramGivenTwice(
                 param.name, screen: target.screen, what(), at: param.expression.range ?? node.range))

@@ -19,9 +19,9 @@ import Testing
         "ü\n" + String(repeating: "ab€", count: 1_000),
         String(repeating: "é", count: 1_024),
         // Line breaks at every place in the eight-byte words the line index reads at once, a
-        // word of nothing but breaks, and bytes one bit from a break ("\u{0B}", "\u{8A}" in "ê").
-        (0..<18).map { String(repeating: "x", count: $0) }.joined(separator: "\n") + "\n\n\n\n\n\n\n\n\n\u{0B}ê\n",
-        "\n" + (0..<40).map { String(repeating: "ê", count: $0 % 5) }.joined(separator: "\n"),
+        // word of nothing but breaks, and bytes one bit from a break (0x0B, and 0x8A: "Ê" is C3 8A).
+        (0..<18).map { String(repeating: "x", count: $0) }.joined(separator: "\n") + "\n\n\n\n\n\n\n\n\n\u{0B}Ê\n",
+        "\n" + (0..<40).map { String(repeating: "Ê", count: $0 % 5) }.joined(separator: "\n"),
     ])
     func everyOffsetMatchesCounting(_ text: String) {
         let file = SourceFile(path: "t.yaml", text: text)

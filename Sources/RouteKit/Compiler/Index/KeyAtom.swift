@@ -25,7 +25,7 @@ struct KeyAtom: Sendable {
 /// and free some 20,000 of them on every load).
 ///
 /// ```swift
-/// var atoms = KeyAtoms()
+/// var atoms = KeyAtoms(rules: 1)
 /// atoms.append(atomsIn: rule.when.expr, slots: slots) // rule 0
 /// atoms.atoms(ofRule: 0).map { atoms.keys[$0.keys] }  // [[.string("3")]] for `type == "3"`
 /// ```

@@ -40,6 +40,26 @@ import Testing
     }
 }
 
+extension LookAlikeNameTests {
+    /// The Kelvin sign is canonically "K": a rule named with it has the name of one named
+    /// with "K", and a screen written with it is the screen declared with "K".
+    @Test func kelvinSignIsTheLetterK() throws {
+        let yaml = """
+            version: 1
+            tabs: [home]
+            screens: {Kiosk: {show: push}}
+            payload: {type: int}
+            routes:
+              - {name: Key, when: type == 1, push: "\\u212Aiosk"}
+              - {name: "\\u212Aey", when: type == 2, push: Kiosk}
+            """
+        let loaded = try loadTable(yaml: yaml)
+        #expect(loaded.diagnostics.map(\.code) == ["duplicate-name"])
+        #expect(loaded.diagnostics.first?.message.contains("rule") == true)
+        #expect(!loaded.diagnostics.contains { $0.message.contains("unknown") })
+    }
+}
+
 private extension String {
     func hasSameBytes(as other: String) -> Bool { Array(utf8) == Array(other.utf8) }
 }

@@ -51,7 +51,8 @@ extension DecodingState {
         }
         var rules: [Rule] = []
         rules.reserveCapacity(ruleNodes.count)
-        ruleNames.reserveCapacity(ruleNodes.count)
+        ruleNames = NameIndex(minimumCapacity: ruleNodes.count)
+        ruleNameRanges.reserveCapacity(ruleNodes.count)
         // Each rule's nodes are taken out of the list and freed once the rule is decoded (when
         // the caller gave up the documents): a table of thousands of rules then does not keep its
         // whole node tree beside the model, and the model is made in memory the tree just freed.

@@ -25,13 +25,15 @@ extension DecodingState {
             decoder.report(ModelMessages.missingKey("name", in: "a rule", at: start))
         }
         if let name, let nameNode {
-            if let first = ruleNames[name] {
+            let (inserted, position) = ruleNames.insert(name)
+            if inserted {
+                ruleNameRanges.append(nameNode.range)
+            } else {
+                let first = ruleNameRanges[position]
                 // A name taken from an anchor (`- *r`, `{<<: *r, when: …}`) is written at the first
                 // place: the second is where this rule is.
                 let second = nameNode.range == first ? start : nameNode.range
                 decoder.report(ModelMessages.duplicateName("rule", name, at: second, first: first))
-            } else {
-                ruleNames[name] = nameNode.range
             }
         }
         // Described only when a message needs it: most rules draw none.

@@ -47,11 +47,28 @@ public struct RouteTable: Sendable {
         self.defaults = defaults
         self.rules = rules
         self.fallback = fallback
-        screenIndex = Dictionary(
-            screens.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var index = NameIndex(minimumCapacity: screens.count)
+        var positions: [Int] = []
+        for (position, screen) in screens.enumerated() where index.insert(screen.name).inserted {
+            positions.append(position)
+        }
+        screenNames = index
+        firstScreenPositions = positions
     }
 
-    private var screenIndex: [String: Int]
+    /// Each distinct screen name once.
+    private var screenNames: NameIndex
+    /// For each of `screenNames`, the position in `screens` of the first screen declared with it.
+    private var firstScreenPositions: [Int]
+
+    /// The position in `screens` of the screen declared as `name` (the first, if declared twice).
+    ///
+    /// ```swift
+    /// table.screenPosition(named: "message_detail").map { table.screens[$0].show } // .push
+    /// ```
+    func screenPosition(named name: String) -> Int? {
+        screenNames.position(of: name).map { firstScreenPositions[$0] }
+    }
 
     /// The screen declared as `name` (the first one, if declared twice), or nil.
     ///
@@ -59,7 +76,7 @@ public struct RouteTable: Sendable {
     /// table.screen(named: "message_detail")?.show // .push
     /// ```
     public func screen(named name: String) -> Screen? {
-        screenIndex[name].map { screens[$0] }
+        screenPosition(named: name).map { screens[$0] }
     }
 
     /// The params the screen declared as `name` declares, or nil when no screen is.
@@ -68,7 +85,7 @@ public struct RouteTable: Sendable {
     /// table.params(ofScreen: "message_detail")?.map(\.name) // ["id"]
     /// ```
     func params(ofScreen name: String) -> [ScreenParam]? {
-        screenIndex[name].map { screens[$0].params }
+        screenPosition(named: name).map { screens[$0].params }
     }
 
     /// Whether any of the named screens is declared `login: required` (unknown names are not).
@@ -77,7 +94,7 @@ public struct RouteTable: Sendable {
     /// table.anyRequiresLogin(action.steps.lazy.map(\.screen)) // true when one is gated
     /// ```
     func anyRequiresLogin(_ names: some Sequence<String>) -> Bool {
-        names.contains { screenIndex[$0].map { screens[$0].loginRequired } == true }
+        names.contains { screenPosition(named: $0).map { screens[$0].loginRequired } == true }
     }
 
     /// The tab a back stack of the named screens is built on: the first tab one of them declares
@@ -88,7 +105,7 @@ public struct RouteTable: Sendable {
     /// ```
     func stackTab(of names: some Sequence<String>) -> String? {
         for name in names {
-            if let tab = screenIndex[name].flatMap({ screens[$0].tab }) { return tab }
+            if let tab = screenPosition(named: name).flatMap({ screens[$0].tab }) { return tab }
         }
         return nil
     }

@@ -153,7 +153,9 @@ struct DecodingState {
     var fallbackNode: Node?
     /// The rules' nodes, in table order, until `build` decodes them (and lets each go).
     var ruleNodes: [Node] = []
-    var ruleNames: [String: SourceRange] = [:]
+    /// The rules' names so far, and where each was first written (by the name's position).
+    var ruleNames = NameIndex()
+    var ruleNameRanges: [SourceRange] = []
     /// `when` of rules whose action could not be decoded: still checked, so a broken rule's
     /// predicate problems are reported in the same run.
     var predicatesOfBrokenRules: [ExpressionSource] = []

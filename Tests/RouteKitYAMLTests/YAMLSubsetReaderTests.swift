@@ -166,6 +166,23 @@ import Testing
         #expect(line.withUnsafeBufferPointer { YAMLSubsetReader.read($0, file: "t.yaml") } != nil)
     }
 
+    /// Every printable ASCII character, and one beyond ASCII, inside, before and after a plain
+    /// scalar, in block and flow context: the scan passes over most bytes by a bit mask, and
+    /// each byte either side of a stopping byte (`\n :,[]{}` and space) must be read as
+    /// libyaml reads it, or declined.
+    @Test func everyCharacterInAPlainScalarIsReadAsLibYAMLReadsIt() {
+        let characters = (0x20..<0x7F).map { String(UnicodeScalar(UInt8($0))) } + ["\u{E9}", "\u{212A}"]
+        for character in characters {
+            for text in ["a\(character)b", "ab\(character)", "ab \(character)c", "ab\(character) c"] {
+                for file in ["title: \(text)\n", "s: {title: \(text)}\n", "s: [\(text), x]\n",
+                             "\(text): 1\n"] {
+                    let problem = Self.disagreement(Array(file.utf8))
+                    #expect(problem == nil, "\(file.debugDescription): \(problem ?? "")")
+                }
+            }
+        }
+    }
+
     /// Only the core schema's spellings of null and the booleans are declined as keys; other
     /// mixes of case are strings, for libyaml's path too.
     /// A leading byte order mark is skipped before either reader sees the file.

@@ -235,8 +235,10 @@ struct Mapping {
     }
 
     private static func fingerprint(_ key: String) -> Int {
-        let utf8 = key.utf8
-        return utf8.count << 8 | Int(utf8.first ?? 0)
+        // The iterator reads a small string's first byte in place; `utf8.first` went through
+        // the collection's indices and cost twice as much, on a dozen keys a rule.
+        var bytes = key.utf8.makeIterator()
+        return key.utf8.count << 8 | Int(bytes.next() ?? 0)
     }
 
     /// Where the pair of `key` is in `pairs`, if the key was accepted.

@@ -22,9 +22,10 @@ final class PayloadSlots: Sendable {
 
     let slots: [Slot]
     private let slotOfPath: [[String]: Int]
-    /// The slots of top-level fields by name: most expressions name one, and looking it up
-    /// this way builds no path array.
-    private let slotOfName: [String: Int]
+    /// The names of top-level fields, and the slot of each (by the name's position): most
+    /// expressions name one, and looking it up this way builds no path array.
+    private let topLevelNames: NameIndex
+    private let slotOfTopLevelName: [Int]
     // `slots` taken apart, so that reading a slot copies only what it uses (every copy of a
     // `Slot` retains its components).
     private let firstComponents: [String]
@@ -58,9 +59,13 @@ final class PayloadSlots: Sendable {
         }
         slotOfPath = Dictionary(
             slots.enumerated().map { ($1.components, $0) }, uniquingKeysWith: { first, _ in first })
-        slotOfName = slotOfPath.reduce(into: [:]) { names, entry in
-            if entry.key.count == 1 { names[entry.key[0]] = entry.value }
+        var topLevelNames = NameIndex()
+        var slotOfTopLevelName: [Int] = []
+        for (index, slot) in slots.enumerated() where slot.components.count == 1 {
+            if topLevelNames.insert(slot.components[0]).inserted { slotOfTopLevelName.append(index) }
         }
+        self.topLevelNames = topLevelNames
+        self.slotOfTopLevelName = slotOfTopLevelName
         firstComponents = slots.map { $0.components[0] }
         isNested = slots.map { $0.components.count > 1 }
         self.types = slots.map(\.type)
@@ -91,7 +96,9 @@ final class PayloadSlots: Sendable {
     /// slots.slot(of: ExpressionParser.parse("aps.badge").0!) // 0
     /// ```
     func slot(of expr: Expr) -> Int? {
-        if case .identifier(let name) = expr.kind { return slotOfName[name] }
+        if case .identifier(let name) = expr.kind {
+            return topLevelNames.position(of: name).map { slotOfTopLevelName[$0] }
+        }
         return KeyAtomFinder.path(of: expr).flatMap { slotOfPath[$0] }
     }
 

@@ -16,7 +16,7 @@ final class SlotRoute: Sendable {
 
         /// `layouts` holds the dictionaries already laid out: steps of one screen with the same
         /// param names share one (copy-on-write), so preparing costs no memory per rule.
-        init(_ checked: CheckedStep, slots: PayloadSlots, layouts: inout [String: [ParamLayout]]) {
+        init(_ checked: CheckedStep, slots: PayloadSlots, layouts: inout ParamLayouts) {
             guard !checked.params.isEmpty else {
                 fixed = ScreenInstance(screen: checked.screen)
                 params = []
@@ -41,18 +41,27 @@ final class SlotRoute: Sendable {
 
         /// The layout of `step`'s params, from `layouts` (by screen) when one has their names:
         /// every rule showing a screen gives it the params it declares, so a screen has one.
-        static func of(_ step: CheckedStep, in layouts: inout [String: [ParamLayout]]) -> ParamLayout {
+        static func of(_ step: CheckedStep, in layouts: inout ParamLayouts) -> ParamLayout {
             let params = step.params
-            let known = layouts[step.screen]?.first { layout in
+            let screen = layouts.screens.insert(step.screen).position
+            if screen == layouts.byScreen.count { layouts.byScreen.append([]) }
+            let known = layouts.byScreen[screen].first { layout in
                 layout.names.count == params.count && zip(layout.names, params).allSatisfy { $0 == $1.name }
             }
             if let known { return known }
             let names = params.map(\.name)
             let keys = Dictionary(names.map { ($0, JSONValue.null) }, uniquingKeysWith: { first, _ in first })
             let layout = ParamLayout(names: names, keys: keys, indices: names.map { keys.index(forKey: $0)! })
-            layouts[step.screen, default: []].append(layout)
+            layouts.byScreen[screen].append(layout)
             return layout
         }
+    }
+
+    /// The param layouts laid out so far, by screen: `byScreen` at the position of the screen's
+    /// name in `screens`.
+    struct ParamLayouts {
+        var screens = NameIndex()
+        var byScreen: [[ParamLayout]] = []
     }
 
     private enum Login: Sendable {
@@ -106,8 +115,7 @@ final class SlotRoute: Sendable {
     struct Cache {
         let reading: PayloadReading
         var alerts = SlotAlert.Cache()
-        /// By screen name.
-        var paramLayouts: [String: [ParamLayout]] = [:]
+        var paramLayouts = ParamLayouts()
     }
 
     /// The decision for a payload this route's rule matched, or nil when a param or the login

@@ -36,16 +36,19 @@ public struct SourceFile: Sendable {
     private static func lineStarts(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
         var starts = [0]
         guard let base = bytes.baseAddress else { return starts }
-        // Eight bytes at a time, skipping words without a line break (most of them: lines are
-        // longer than a word); byte by byte only through a word that has one.
+        // Eight bytes at a time: a word's line breaks are the bytes that XOR with a break makes
+        // zero, each flagged by its high bit. The subtraction's borrow can also flag a 0x0B just
+        // after a break, so each flagged byte is looked at; most words have no break at all.
         let lineBreaks: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
         var offset = 0
         while offset + 8 <= bytes.count {
-            let zeroWhereBreak = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self) ^ lineBreaks
-            if (zeroWhereBreak &- 0x0101_0101_0101_0101) & ~zeroWhereBreak & 0x8080_8080_8080_8080 != 0 {
-                for position in offset..<offset + 8 where bytes[position] == UInt8(ascii: "\n") {
-                    starts.append(position + 1)
-                }
+            let zeroWhereBreak = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+                ^ lineBreaks
+            var flagged = (zeroWhereBreak &- 0x0101_0101_0101_0101) & ~zeroWhereBreak & 0x8080_8080_8080_8080
+            while flagged != 0 {
+                let position = offset + flagged.trailingZeroBitCount / 8
+                if bytes[position] == UInt8(ascii: "\n") { starts.append(position + 1) }
+                flagged &= flagged &- 1
             }
             offset += 8
         }

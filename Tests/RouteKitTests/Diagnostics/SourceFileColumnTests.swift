@@ -22,6 +22,9 @@ import Testing
         // word of nothing but breaks, and bytes one bit from a break (0x0B, and 0x8A: "Ê" is C3 8A).
         (0..<18).map { String(repeating: "x", count: $0) }.joined(separator: "\n") + "\n\n\n\n\n\n\n\n\n\u{0B}Ê\n",
         "\n" + (0..<40).map { String(repeating: "Ê", count: $0 % 5) }.joined(separator: "\n"),
+        // A 0x0B right after a break, at every place in a word: the word-at-a-time test for
+        // zero bytes flags it too, and it must not count as a line.
+        (0..<9).map { String(repeating: "x", count: $0) + "\n\u{0B}\u{0B}\n\u{0B}" }.joined(),
     ])
     func everyOffsetMatchesCounting(_ text: String) {
         let file = SourceFile(path: "t.yaml", text: text)

@@ -307,18 +307,27 @@ extension DecodingState {
     }
 
     private mutating func checkParamsSupplied(_ action: Action, in table: RouteTable) {
-        let last = action.push.count + (action.present == nil ? 0 : 1) - 1
-        for (position, step) in action.steps.enumerated() {
-            // The declared params alone: copying the whole screen for each step showed in loads.
-            guard let declared = table.params(ofScreen: step.screen) else { continue }
-            for param in declared where !step.params.contains(where: { $0.name == param.name })
-                && !paramsMeantByMisspellings.contains(Self.paramKey(param.name, of: step.screen, at: step.range))
-            {
-                // The rule's `params` go to its last screen; another takes its own in its item.
-                decoder.report(ModelMessages.missingParam(param.name, screen: step.screen,
-                                                          inBackStack: position < last,
-                                                          at: step.range ?? .wholeFile("")))
-            }
+        // Each step is read where it is: a copy of a step (three references) for each of a
+        // table's steps showed in loads.
+        for position in action.push.indices {
+            // The rule's `params` go to its last screen; another takes its own in its item.
+            let inBackStack = position < action.push.count - 1 || action.present != nil
+            checkParamsSupplied(of: action.push[position], inBackStack: inBackStack, in: table)
+        }
+        if case .some = action.present {
+            checkParamsSupplied(of: action.present.unsafelyUnwrapped, inBackStack: false, in: table)
+        }
+    }
+
+    private mutating func checkParamsSupplied(of step: borrowing ScreenStep, inBackStack: Bool,
+                                              in table: RouteTable) {
+        // The declared params alone: copying the whole screen for each step showed in loads.
+        guard let declared = table.params(ofScreen: step.screen) else { return }
+        for param in declared where !step.params.contains(where: { $0.name == param.name })
+            && !paramsMeantByMisspellings.contains(Self.paramKey(param.name, of: step.screen, at: step.range))
+        {
+            decoder.report(ModelMessages.missingParam(param.name, screen: step.screen, inBackStack: inBackStack,
+                                                      at: step.range ?? .wholeFile("")))
         }
     }
 

@@ -23,21 +23,23 @@ public enum ExpressionParser {
     static func parseWithCallNames(_ source: String)
         -> (Expr?, [ExpressionDiagnostic], callNames: [Range<Int>: Range<Int>])
     {
-        let lexer = Lexer(source)
-        if lexer.count > ExpressionLimits.maxLength {
-            return (nil, [ExpressionMessages.tooLong(at: ExpressionLimits.maxLength..<lexer.count)], [:])
-        }
-        var parser = Parser(lexer: lexer)
-        do throws(ExpressionDiagnostic) {
-            let expr = try parser.parseAll()
-            return (expr, [], parser.callNames)
-        } catch {
-            return (nil, [error], [:])
+        Lexer.withLexer(over: source) { lexer in
+            if lexer.count > ExpressionLimits.maxLength {
+                return (nil, [ExpressionMessages.tooLong(at: ExpressionLimits.maxLength..<lexer.count)], [:])
+            }
+            var parser = Parser(lexer: lexer)
+            do throws(ExpressionDiagnostic) {
+                let expr = try parser.parseAll()
+                return (expr, [], parser.callNames)
+            } catch {
+                return (nil, [error], [:])
+            }
         }
     }
 }
 
-/// A recursive-descent parser following the CEL grammar (cel-spec `langdef.md`).
+/// A recursive-descent parser following the CEL grammar (cel-spec `langdef.md`); the binary
+/// operators below `&&` are read by precedence climbing rather than a function per level.
 struct Parser {
     var lexer: Lexer
     var token = Token(kind: .end, range: 0..<0)
@@ -139,9 +141,9 @@ struct Parser {
         return try balance(op, operands[...])
     }
 
-    /// An operand of a `||` chain (an `&&` chain) or of an `&&` chain (a relation).
+    /// An operand of a `||` chain (an `&&` chain) or of an `&&` chain (a relation or tighter).
     private mutating func parseOperand(of op: BinaryOperator) throws(ExpressionDiagnostic) -> Expr {
-        op == .or ? try parseLogical(.and) : try parseRelation()
+        op == .or ? try parseLogical(.and) : try parseBinary()
     }
 
     private func balance(_ op: BinaryOperator, _ operands: ArraySlice<Expr>) throws(ExpressionDiagnostic)
@@ -156,15 +158,31 @@ struct Parser {
         return try node(.binary(op, left, right), first.range.lowerBound..<last.range.upperBound)
     }
 
-    /// Relations share one precedence level and associate to the left, as in CEL.
-    mutating func parseRelation() throws(ExpressionDiagnostic) -> Expr {
-        var left = try parseAdditive()
-        while let op = relation(token) {
+    /// Relations, sums and products, CEL's binary levels below `&&`, each associating to the left.
+    /// One loop climbs their precedences, so an operand costs one call rather than a call per
+    /// level. Only operators above `floor` are taken, so recursion is bounded by the levels.
+    mutating func parseBinary(above floor: Int = 0) throws(ExpressionDiagnostic) -> Expr {
+        var left = try parseUnary()
+        while let (op, precedence) = infixOperator(token), precedence > floor {
             try advance()
-            let right = try parseAdditive()
+            let right = try parseBinary(above: precedence)
             left = try node(.binary(op, left, right), left.range.lowerBound..<right.range.upperBound)
         }
         return left
+    }
+
+    /// The relation (precedence 1), sum (2) or product (3) operator that `token` is.
+    private func infixOperator(_ token: Token) -> (BinaryOperator, precedence: Int)? {
+        if let op = relation(token) { return (op, 1) }
+        guard case .symbol(let symbol) = token.kind else { return nil }
+        switch symbol {
+        case "+": return (.add, 2)
+        case "-": return (.subtract, 2)
+        case "*": return (.multiply, 3)
+        case "/": return (.divide, 3)
+        case "%": return (.remainder, 3)
+        default: return nil
+        }
     }
 
     private func relation(_ token: Token) -> BinaryOperator? {
@@ -180,33 +198,13 @@ struct Parser {
         }
     }
 
-    mutating func parseAdditive() throws(ExpressionDiagnostic) -> Expr {
-        var left = try parseMultiplicative()
-        while case .symbol(let s) = token.kind, s == "+" || s == "-" {
-            try advance()
-            let right = try parseMultiplicative()
-            left = try node(.binary(s == "+" ? .add : .subtract, left, right),
-                            left.range.lowerBound..<right.range.upperBound)
-        }
-        return left
-    }
-
-    mutating func parseMultiplicative() throws(ExpressionDiagnostic) -> Expr {
-        var left = try parseUnary()
-        while case .symbol(let s) = token.kind, s == "*" || s == "/" || s == "%" {
-            let op: BinaryOperator = s == "*" ? .multiply : s == "/" ? .divide : .remainder
-            try advance()
-            let right = try parseUnary()
-            left = try node(.binary(op, left, right), left.range.lowerBound..<right.range.upperBound)
-        }
-        return left
-    }
-
     /// Prefix operators are collected in a loop, not by recursion, so long runs are cheap to reject.
     mutating func parseUnary() throws(ExpressionDiagnostic) -> Expr {
+        // Most operands have no prefix operator: no list for them.
+        guard isPrefixOperator(token) else { return try parseMember(sign: nil) }
         var operators: [(UnaryOperator, Range<Int>)] = []
-        while case .symbol(let s) = token.kind, s == "!" || s == "-" {
-            operators.append((s == "!" ? .not : .negate, token.range))
+        while isPrefixOperator(token) {
+            operators.append((token.isSymbol("!") ? .not : .negate, token.range))
             guard operators.count < ExpressionLimits.maxDepth else {
                 throw ExpressionMessages.tooDeep(at: token.range)
             }
@@ -226,6 +224,10 @@ struct Parser {
             expr = try node(.unary(op, expr), range.lowerBound..<expr.range.upperBound)
         }
         return expr
+    }
+
+    private func isPrefixOperator(_ token: Token) -> Bool {
+        token.isSymbol("!") || token.isSymbol("-")
     }
 
     mutating func parseMember(sign: Range<Int>?) throws(ExpressionDiagnostic) -> Expr {

@@ -21,29 +21,37 @@ struct Token: Sendable {
 
 /// Splits expression text into tokens, one at a time.
 ///
-/// Works on Unicode scalars so that every offset it reports is a scalar offset.
+/// Works on Unicode scalars so that every offset it reports is a scalar offset. It reads the
+/// string it is given in place, so it exists only inside `withLexer(over:_:)`.
 struct Lexer {
     /// The text's scalars, when it is not all ASCII (empty otherwise: `asciiBytes` serves).
     private let scalars: [Unicode.Scalar]
     /// The text's UTF-8 when it is all ASCII (scalar offsets are then byte offsets): scalars are
     /// read and token text is cut from it directly, which is most of a lexer's work on a table
-    /// of 10,000 rules.
-    private let asciiBytes: [UInt8]?
+    /// of 10,000 rules. It is the string's own storage, borrowed rather than copied into an
+    /// array, which took an allocation for every expression.
+    private let asciiBytes: UnsafeBufferPointer<UInt8>?
     /// The length of the text in Unicode scalars.
     let count: Int
     var position = 0
 
-    /// A lexer over `source`; ASCII text (nearly every expression) is read as bytes once,
-    /// rather than decoded and counted scalar by scalar.
-    init(_ source: String) {
-        let bytes = Array(source.utf8)
-        if bytes.allSatisfy({ $0 < 0x80 }) {
-            asciiBytes = bytes
+    /// Calls `body` with a lexer over `source`. The lexer must not outlive `body`: it reads the
+    /// string's storage, which is only lent for the call.
+    static func withLexer<Result>(over source: String, _ body: (Lexer) -> Result) -> Result {
+        var source = source
+        return source.withUTF8 { utf8 in body(Lexer(utf8: utf8)) }
+    }
+
+    /// A lexer over valid UTF-8; ASCII text (nearly every expression) is read as bytes, rather
+    /// than decoded and counted scalar by scalar.
+    private init(utf8: UnsafeBufferPointer<UInt8>) {
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            asciiBytes = utf8
             scalars = []
-            count = bytes.count
+            count = utf8.count
         } else {
             asciiBytes = nil
-            scalars = Array(source.unicodeScalars)
+            scalars = Array(String(decoding: utf8, as: UTF8.self).unicodeScalars)
             count = scalars.count
         }
     }
@@ -66,22 +74,35 @@ struct Lexer {
 
     /// Whether `word`, the text of an identifier token over `range`, is one of `wordsNotNames`.
     /// Nearly every name a table uses is told apart from all of them by its length and first two
-    /// characters, read from the lexer's buffer without hashing the name: parsing a 10,000-rule
-    /// table asked the set about every identifier, and hashing them was a tenth of the parse.
+    /// characters, read from the lexer's buffer and looked up as one bit, without hashing the name:
+    /// parsing a 10,000-rule table asked the set about every identifier, and hashing them was a
+    /// tenth of the parse; scanning a list of the words' prefixes was still a twentieth.
     func isWordNotName(_ word: String, at range: Range<Int>) -> Bool {
-        guard range.count >= 2 else { return false }
-        let prefix = Self.wordPrefix(range.count, scalar(at: range.lowerBound), scalar(at: range.lowerBound + 1))
-        return Self.wordNotNamePrefixes.contains(prefix) && Self.wordsNotNames.contains(word)
+        guard range.count >= 2,
+            let prefix = Self.wordPrefix(range.count, scalar(at: range.lowerBound),
+                                         scalar(at: range.lowerBound + 1))
+        else { return false }
+        let mayBeOne = Self.wordNotNamePrefixes[prefix >> 6] & 1 << (prefix & 63) != 0
+        return mayBeOne && Self.wordsNotNames.contains(word)
     }
 
-    private static func wordPrefix(_ count: Int, _ first: Unicode.Scalar, _ second: Unicode.Scalar) -> Int {
-        count << 42 | Int(first.value) << 21 | Int(second.value)
+    /// A number for a word of 2 to 9 lowercase letters from its length and first two letters; nil
+    /// for other words, which all names but none of `wordsNotNames` are.
+    private static func wordPrefix(_ count: Int, _ first: Unicode.Scalar, _ second: Unicode.Scalar) -> Int? {
+        let letters: ClosedRange<Unicode.Scalar> = "a"..."z"
+        guard (2...9).contains(count), letters.contains(first), letters.contains(second) else { return nil }
+        return ((count - 2) * 26 + Int(first.value - 0x61)) * 26 + Int(second.value - 0x61)
     }
 
-    /// `wordPrefix` of each of `wordsNotNames`: a list of twenty-one, scanned faster than hashed.
-    private static let wordNotNamePrefixes: [Int] = wordsNotNames.map { word in
+    /// A bit for the `wordPrefix` of each of `wordsNotNames`.
+    private static let wordNotNamePrefixes: [UInt64] = wordsNotNames.reduce(
+        into: Array(repeating: 0, count: 8 * 26 * 26 / 64 + 1)
+    ) { bits, word in
         let scalars = Array(word.unicodeScalars)
-        return wordPrefix(scalars.count, scalars[0], scalars[1])
+        guard let prefix = wordPrefix(scalars.count, scalars[0], scalars[1]) else {
+            preconditionFailure("'\(word)' is not 2 to 9 lowercase letters")
+        }
+        bits[prefix >> 6] |= 1 << (prefix & 63)
     }
 
     /// The error for a `=` no symbol starts with. Operators of other languages end up here,
@@ -119,7 +140,9 @@ struct Lexer {
     }
 
     func text(_ range: Range<Int>) -> String {
-        if let asciiBytes { return String(decoding: asciiBytes[range], as: UTF8.self) }
+        if let asciiBytes {
+            return String(decoding: UnsafeBufferPointer(rebasing: asciiBytes[range]), as: UTF8.self)
+        }
         var result = String.UnicodeScalarView()
         result.append(contentsOf: scalars[range])
         return String(result)
@@ -229,17 +252,30 @@ struct Lexer {
                 while let c = peek(), isDigit(c) { position += 1 }
             }
         }
-        let spelling = text(start..<position)
         if isDouble {
-            guard let value = Double(spelling), value.isFinite else {
+            guard let value = Double(text(start..<position)), value.isFinite else {
                 throw ExpressionMessages.doubleOutOfRange(at: start..<position)
             }
             return Token(kind: .double(value), range: start..<position)
         }
-        guard let magnitude = UInt64(spelling) else {
+        guard let magnitude = decimalMagnitude(start..<position) else {
             throw ExpressionMessages.intOutOfRange(at: start..<position)
         }
         return try integerToken(magnitude, start: start)
+    }
+
+    /// The value of the decimal digits over `range`, nil past `UInt64.max`. Read in place: making
+    /// a string of them to convert cost more than all the rest of lexing the number.
+    private func decimalMagnitude(_ range: Range<Int>) -> UInt64? {
+        var magnitude: UInt64 = 0
+        for index in range {
+            let digit = UInt64(scalar(at: index).value - 0x30)
+            let (tens, tensOverflow) = magnitude.multipliedReportingOverflow(by: 10)
+            let (sum, sumOverflow) = tens.addingReportingOverflow(digit)
+            guard !tensOverflow, !sumOverflow else { return nil }
+            magnitude = sum
+        }
+        return magnitude
     }
 
     private mutating func integerToken(_ magnitude: UInt64, start: Int) throws(ExpressionDiagnostic)

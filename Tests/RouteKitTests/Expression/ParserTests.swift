@@ -74,14 +74,7 @@ struct ParserTests {
     /// Parentheses belong to the operand they enclose, so the text of every node (quoted by
     /// `--explain` and underlined by diagnostics) is balanced.
     @Test func aParenthesizedOperandSpansItsParentheses() throws {
-        let source = "!(type == 1) && (type + 1) * 2 == 6 && (f(x))"
-        let expr = try #require(ExpressionParser.parse(source).0)
-        var texts: [String] = []
-        func collect(_ node: Expr) {
-            texts.append(String(Array(source.unicodeScalars)[node.range].map(Character.init)))
-            node.kind.forEachChild(collect)
-        }
-        collect(expr)
+        let texts = try nodes(of: "!(type == 1) && (type + 1) * 2 == 6 && (f(x))").map(\.text)
         for text in texts {
             #expect(text.filter { $0 == "(" }.count == text.filter { $0 == ")" }.count, "\(text)")
         }
@@ -91,6 +84,44 @@ struct ParserTests {
         // A call keeps where its name is, in parentheses or not.
         let (_, _, callNames) = ExpressionParser.parseWithCallNames("(f(x))")
         #expect(callNames == [0..<6: 1..<2])
+    }
+
+    /// Each node's text (its range of `source`) and depth, parent before children.
+    private func nodes(of source: String) throws -> [(text: String, depth: Int)] {
+        let expr = try #require(ExpressionParser.parse(source).0)
+        let scalars = Array(source.unicodeScalars)
+        var found: [(text: String, depth: Int)] = []
+        func collect(_ node: Expr) {
+            found.append((String(scalars[node.range].map(Character.init)), node.depth))
+            node.kind.forEachChild(collect)
+        }
+        collect(expr)
+        return found
+    }
+
+    /// Operators of mixed precedence, prefix operators, signed literals and balanced `&&` chains,
+    /// pinned node by node (text and depth): the levels are parsed by one precedence-climbing loop,
+    /// which must build exactly the trees the grammar's level-per-function reading builds.
+    @Test(arguments: [
+        ("a + b * c - d < e == f", "(== (< (- (+ a (* b c)) d) e) f)",
+         ["a + b * c - d < e == f:6", "a + b * c - d < e:5", "a + b * c - d:4", "a + b * c:3", "a:1",
+          "b * c:2", "b:1", "c:1", "d:1", "e:1", "f:1"]),
+        ("-1 - -2", "(- -1 -2)", ["-1 - -2:2", "-1:1", "-2:1"]),
+        ("!a && b || c && d && e", "(|| (&& (! a) b) (&& c (&& d e)))",
+         ["!a && b || c && d && e:4", "!a && b:3", "!a:2", "a:1", "b:1", "c && d && e:3", "c:1",
+          "d && e:2", "d:1", "e:1"]),
+        ("a * -b % c in d != !e", "(!= (in (% (* a (- b)) c) d) (! e))",
+         ["a * -b % c in d != !e:6", "a * -b % c in d:5", "a * -b % c:4", "a * -b:3", "a:1", "-b:2",
+          "b:1", "c:1", "d:1", "!e:2", "e:1"]),
+        ("a / b * c <= d - e - f", "(<= (* (/ a b) c) (- (- d e) f))",
+         ["a / b * c <= d - e - f:4", "a / b * c:3", "a / b:2", "a:1", "b:1", "c:1", "d - e - f:3",
+          "d - e:2", "d:1", "e:1", "f:1"]),
+        ("- 5 * 2 > -x.y", "(> (* -5 2) (- (. x y)))",
+         ["- 5 * 2 > -x.y:4", "- 5 * 2:2", "- 5:1", "2:1", "-x.y:3", "x.y:2", "x:1"]),
+    ])
+    func mixedPrecedenceTrees(_ source: String, _ shape: String, _ expected: [String]) throws {
+        #expect(try sexpr(#require(ExpressionParser.parse(source).0)) == shape)
+        #expect(try nodes(of: source).map { "\($0.text):\($0.depth)" } == expected)
     }
 
     @Test func rangesCountUnicodeScalars() throws {

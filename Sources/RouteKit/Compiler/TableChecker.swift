@@ -109,11 +109,16 @@ private struct RuleChecker {
     mutating func route(_ route: Route) -> CheckedRoute? {
         var valid = true
         var push: [CheckedStep] = []
-        for step in route.action.push {
-            if let checked = self.step(step) { push.append(checked) } else { valid = false }
+        push.reserveCapacity(route.action.push.count)
+        // Steps are checked where they are: a copy of each (three references) showed in loads.
+        for index in route.action.push.indices {
+            if let checked = step(route.action.push[index]) { push.append(checked) } else { valid = false }
         }
-        let present = route.action.present.flatMap { self.step($0) }
-        if route.action.present != nil, present == nil { valid = false }
+        var present: CheckedStep?
+        if case .some = route.action.present {
+            present = step(route.action.present.unsafelyUnwrapped)
+            if present == nil { valid = false }
+        }
         var loginUser: CheckedExpression?
         if case .user(let source) = route.login {
             loginUser = expression(source)
@@ -124,14 +129,14 @@ private struct RuleChecker {
             if loginUser == nil { valid = false }
         }
         let loginRequired = route.login == .required
-            || table.anyRequiresLogin(route.action.steps.lazy.map(\.screen))
+            || table.anyRequiresLogin(of: route.action)
         guard valid else { return nil }
         return CheckedRoute(route: route, push: push, present: present, loginUser: loginUser,
                             loginRequired: loginRequired)
     }
 
-    private mutating func step(_ step: ScreenStep) -> CheckedStep? {
-        let declared = table.screen(named: step.screen)?.params ?? []
+    private mutating func step(_ step: borrowing ScreenStep) -> CheckedStep? {
+        let declared = table.params(ofScreen: step.screen) ?? []
         var params: [CheckedStep.Param] = []
         var valid = true
         for binding in step.params {

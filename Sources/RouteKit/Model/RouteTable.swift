@@ -94,7 +94,22 @@ public struct RouteTable: Sendable {
     /// table.anyRequiresLogin(action.steps.lazy.map(\.screen)) // true when one is gated
     /// ```
     func anyRequiresLogin(_ names: some Sequence<String>) -> Bool {
-        names.contains { screenPosition(named: $0).map { screens[$0].loginRequired } == true }
+        names.contains(where: requiresLogin)
+    }
+
+    /// Whether a screen `action` shows is declared `login: required`; its steps are read in
+    /// place (checking a table of thousands of rules copied each through `steps`).
+    ///
+    /// ```swift
+    /// table.anyRequiresLogin(of: rule.route.action) // true when one of its screens is gated
+    /// ```
+    func anyRequiresLogin(of action: Action) -> Bool {
+        action.push.indices.contains { requiresLogin(action.push[$0].screen) }
+            || action.present.map { requiresLogin($0.screen) } == true
+    }
+
+    private func requiresLogin(_ screen: String) -> Bool {
+        screenPosition(named: screen).map { screens[$0].loginRequired } == true
     }
 
     /// The tab a back stack of the named screens is built on: the first tab one of them declares

@@ -46,7 +46,7 @@ extension RouteTable {
     /// Why a route that shows `action` with `login` cannot be decided with this table, or nil: a
     /// route that needs a login needs a login screen.
     func compiledLoginProblem(_ action: Action, login: LoginRule) -> String? {
-        let needsLogin = login != .none || anyRequiresLogin(action.steps.lazy.map(\.screen))
+        let needsLogin = login != .none || anyRequiresLogin(of: action)
         return needsLogin && loginScreen == nil ? "the route needs a login, so a login_screen is needed" : nil
     }
 

@@ -135,15 +135,17 @@ public struct Decision: Sendable, Hashable {
 /// }
 /// ```
 public struct ResolvedAction: Sendable, Hashable {
+    // Optionals spelled out, as `Action`'s are (see there).
+
     /// The tab the action selects explicitly (`tab:`), if any.
-    public var tab: String?
+    public var tab: Optional<String>
     /// Pop the tab to its root before pushing (`pop_to_root`); the navigator skips the pop when
     /// the stack is already at its root.
     public var popToRoot: Bool
     /// Screens pushed in order (a back stack when more than one).
     public var push: [ScreenInstance]
     /// The screen presented modally, on top of any modal and after the pushes; nil for none.
-    public var present: ScreenInstance?
+    public var present: Optional<ScreenInstance>
 
     /// An action; by default it selects no tab and shows no screen.
     ///

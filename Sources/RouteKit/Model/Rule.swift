@@ -126,14 +126,20 @@ public struct Route: Sendable, Hashable {
 /// Action(tab: "home", push: [ScreenStep(screen: "inbox"), ScreenStep(screen: "message_detail")])
 /// ```
 public struct Action: Sendable, Hashable {
+    // The stored optionals of the model values made for every rule (this, `ScreenStep`,
+    // `AlertOverride`, `Screen`, `ResolvedAction`) are spelled `Optional<…>`: written `…?`,
+    // Swift 6.3's optimizer left each initializer copying the whole value and releasing the
+    // original on return (seen in the SIL, and reproduced alone), about 1% of loading a large
+    // table.
+
     /// The tab to select (`tab`); nil keeps the selected one. A pushed screen's declared tab wins.
-    public var tab: String?
+    public var tab: Optional<String>
     /// `pop_to_root`: pop the tab to its root first, so Back leads to the root.
     public var popToRoot: Bool
     /// Screens pushed in order (`push`), the last on top; more than one builds a back stack.
     public var push: [ScreenStep]
     /// The screen presented modally (`present`), after any pushes.
-    public var present: ScreenStep?
+    public var present: Optional<ScreenStep>
 
     /// An action; by default it selects no tab and shows no screen.
     ///
@@ -162,7 +168,7 @@ public struct ScreenStep: Sendable, Hashable {
     /// Param name and the expression over the payload that gives its value, sorted by name.
     public var params: [ParamBinding]
     /// Where the screen's name is written, for diagnostics; nil for a step built in code.
-    public var range: SourceRange?
+    public var range: Optional<SourceRange>  // spelled out: see `Action`
 
     /// A screen to show; `params` should be sorted by name, as the decoder sorts them.
     ///
@@ -255,14 +261,16 @@ public enum IfVisiblePolicy: String, Sendable, Hashable, Codable, CaseIterable {
 /// route.alert.message // nil: `defaults.alert.message` applies
 /// ```
 public struct AlertOverride: Sendable, Hashable {
+    // Optionals spelled out: see `Action`.
+
     /// nil keeps `defaults.alert.title`; `{path}` placeholders are filled from the payload.
-    public var title: String?
+    public var title: Optional<String>
     /// nil keeps `defaults.alert.message`.
-    public var message: String?
+    public var message: Optional<String>
     /// nil keeps `defaults.alert.confirm`.
-    public var confirm: String?
+    public var confirm: Optional<String>
     /// nil keeps `defaults.alert.cancel`.
-    public var cancel: String?
+    public var cancel: Optional<String>
 
     /// Overrides; each nil text keeps the table's default.
     ///
@@ -293,15 +301,17 @@ public struct ExpressionSource: Sendable, Hashable {
     /// How the scalar was written (plain, quoted, block); needed to map an offset in `text` back
     /// to a column in the file.
     public var style: Node.ScalarStyle
+}
 
+extension ExpressionSource {
     /// Expression text, with where and how it was written when it comes from a route file.
     ///
     /// ```swift
     /// let when = ExpressionSource("type == 3") // no position: diagnostics point at no file
     /// ```
     public init(_ text: String, range: SourceRange? = nil, style: Node.ScalarStyle = .plain) {
-        self.text = text
-        self.range = range
-        self.style = style
+        // Through the memberwise initializer, as `Node`'s: assigned field by field, the value
+        // was copied and its original released on return.
+        self.init(text: text, range: range, style: style)
     }
 }

@@ -23,7 +23,7 @@ public struct Screen: Sendable, Hashable {
     /// `show`: rules may only `push` a pushed screen and `present` a presented one.
     public var show: Presentation
     /// The tab whose stack a pushed screen goes onto; nil pushes onto the selected tab.
-    public var tab: String?
+    public var tab: Optional<String>  // spelled out: see `Action`
     /// `params`: the declared parameters, in declaration order; every rule that shows the screen
     /// gives each one.
     public var params: [ScreenParam]
@@ -36,7 +36,7 @@ public struct Screen: Sendable, Hashable {
     /// `login: required` on the screen: every route that shows it needs a logged-in user.
     public var loginRequired: Bool
     /// Where the screen is declared; nil when it was not read from a route file.
-    public var range: SourceRange?
+    public var range: Optional<SourceRange>  // spelled out: see `Action`
 
     /// A screen shown as `show`; the rest defaults to no tab, no params and every flag off.
     ///

@@ -29,7 +29,7 @@ public struct CheckedRoute: Sendable {
     /// The `push` screens in order, the last on top; empty when the route pushes none.
     public var push: [CheckedStep]
     /// The `present` screen; nil when the route presents none.
-    public var present: CheckedStep?
+    public var present: Optional<CheckedStep>  // spelled out: see `Action`
     /// `login: {user: …}`: the expression giving the user the route is addressed to.
     public var loginUser: CheckedExpression? {
         get { loginUserBox?.value }
@@ -44,7 +44,7 @@ public struct CheckedRoute: Sendable {
         let value: CheckedExpression
         init(_ value: CheckedExpression) { self.value = value }
     }
-    private var loginUserBox: LoginUserBox?
+    private var loginUserBox: Optional<LoginUserBox>
 
     init(route: Route, push: [CheckedStep], present: CheckedStep?,
                 loginUser: CheckedExpression?, loginRequired: Bool) {
@@ -52,7 +52,7 @@ public struct CheckedRoute: Sendable {
         self.push = push
         self.present = present
         self.loginRequired = loginRequired
-        self.loginUser = loginUser
+        loginUserBox = loginUser.map(LoginUserBox.init)
     }
 }
 

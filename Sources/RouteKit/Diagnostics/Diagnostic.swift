@@ -59,7 +59,7 @@ public struct DiagnosticNote: Sendable, Hashable, Codable {
     /// One line for a person, such as "first declared here".
     public var message: String
     /// Where the note points; nil for advice that belongs to no place in a file.
-    public var range: SourceRange?
+    public var range: Optional<SourceRange>  // spelled out: see `Action`
 
     /// A note, at `range` when it points somewhere.
     ///
@@ -114,7 +114,7 @@ public struct Diagnostic: Sendable, Hashable, Codable {
     /// Secondary messages, such as where a duplicate was first declared.
     public var notes: [DiagnosticNote]
     /// The single obvious replacement of `range`, such as the suggested name; nil when there is none.
-    public var fixIt: FixIt?
+    public var fixIt: Optional<FixIt>  // spelled out: see `Action`
 
     /// A diagnostic with its severity, code and message at `range`, and any notes and fix-it.
     ///

@@ -18,7 +18,7 @@ public struct ExpressionDiagnostic: Error, Sendable, Hashable {
     /// Where the problem is, in Unicode scalars from the start of the expression text.
     public var range: Range<Int>
     /// A replacement for `range` that fixes the problem; nil when there is none.
-    public var fixIt: FixIt?
+    public var fixIt: Optional<FixIt>  // spelled out: see `Action`
 
     /// A problem at `range`, in Unicode scalars of the expression text.
     ///

@@ -126,11 +126,12 @@ public struct Route: Sendable, Hashable {
 /// Action(tab: "home", push: [ScreenStep(screen: "inbox"), ScreenStep(screen: "message_detail")])
 /// ```
 public struct Action: Sendable, Hashable {
-    // The stored optionals of the model values made for every rule (this, `ScreenStep`,
-    // `AlertOverride`, `Screen`, `ResolvedAction`) are spelled `Optional<…>`: written `…?`,
-    // Swift 6.3's optimizer left each initializer copying the whole value and releasing the
-    // original on return (seen in the SIL, and reproduced alone), about 1% of loading a large
-    // table.
+    // The stored optionals of the values made for every rule (this, `ScreenStep`, `AlertOverride`,
+    // `Screen`, `CheckedRoute`, `ResolvedAction`) and of the diagnostics are spelled `Optional<…>`:
+    // a `var` written `…?` starts as an implicit nil that the initializer then replaces, and for
+    // such a struct Swift 6.3's optimizer left every initializer copying the whole value and
+    // releasing the original on return (seen in the SIL, and reproduced alone): about 1% of
+    // loading a large table.
 
     /// The tab to select (`tab`); nil keeps the selected one. A pushed screen's declared tab wins.
     public var tab: Optional<String>

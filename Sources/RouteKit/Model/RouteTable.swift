@@ -16,7 +16,10 @@ public struct RouteTable: Sendable {
     /// declared.
     public var loginScreen: String?
     /// `screens`: every screen a notification can open, in declaration order.
-    public var screens: [Screen]
+    public var screens: [Screen] {
+        // Screens set after `init` are looked up by their new names.
+        didSet { (screenNames, firstScreenPositions) = Self.index(screens) }
+    }
     /// `payload`: the declared fields in declaration order, nested mappings flattened to dotted
     /// paths.
     public var payloadFields: [PayloadField]
@@ -47,13 +50,17 @@ public struct RouteTable: Sendable {
         self.defaults = defaults
         self.rules = rules
         self.fallback = fallback
-        var index = NameIndex(minimumCapacity: screens.count)
+        (screenNames, firstScreenPositions) = Self.index(screens)
+    }
+
+    /// The distinct names of `screens`, and where the first screen of each name is.
+    private static func index(_ screens: [Screen]) -> (NameIndex, [Int]) {
+        var names = NameIndex(minimumCapacity: screens.count)
         var positions: [Int] = []
-        for (position, screen) in screens.enumerated() where index.insert(screen.name).inserted {
+        for (position, screen) in screens.enumerated() where names.insert(screen.name).inserted {
             positions.append(position)
         }
-        screenNames = index
-        firstScreenPositions = positions
+        return (names, positions)
     }
 
     /// Each distinct screen name once.

@@ -21,5 +21,10 @@ struct ShownStepsTests {
         #expect(table.anyRequiresLogin(presentsGated.steps.lazy.map(\.screen)))
         #expect(!table.anyRequiresLogin(Action(push: [ScreenStep(screen: "open")]).steps.lazy.map(\.screen)))
         #expect(!table.anyRequiresLogin(["unknown"]))
+        // Read from the action's steps in place, as the checker asks.
+        #expect(table.anyRequiresLogin(of: presentsGated))
+        #expect(table.anyRequiresLogin(of: Action(push: [ScreenStep(screen: "gated")])))
+        #expect(!table.anyRequiresLogin(of: Action(push: [ScreenStep(screen: "open"), ScreenStep(screen: "open")])))
+        #expect(!table.anyRequiresLogin(of: Action(tab: "home")))
     }
 }

@@ -307,16 +307,8 @@ extension DecodingState {
     }
 
     private mutating func checkParamsSupplied(_ action: Action, in table: RouteTable) {
-        // Each step is read where it is: a copy of a step (three references) for each of a
-        // table's steps showed in loads.
-        for position in action.push.indices {
-            // The rule's `params` go to its last screen; another takes its own in its item.
-            let inBackStack = position < action.push.count - 1 || action.present != nil
-            checkParamsSupplied(of: action.push[position], inBackStack: inBackStack, in: table)
-        }
-        if case .some = action.present {
-            checkParamsSupplied(of: action.present.unsafelyUnwrapped, inBackStack: false, in: table)
-        }
+        // The rule's `params` go to its last screen; another takes its own in its item.
+        action.forEachStep { step, isLast in checkParamsSupplied(of: step, inBackStack: !isLast, in: table) }
     }
 
     private mutating func checkParamsSupplied(of step: borrowing ScreenStep, inBackStack: Bool,

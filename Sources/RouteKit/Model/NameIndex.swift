@@ -49,8 +49,6 @@ struct NameIndex: Sendable {
         for name in names { insert(name) }
     }
 
-    var count: Int { names.count }
-
     /// The position of the name equal to `name`, or nil.
     ///
     /// ```swift

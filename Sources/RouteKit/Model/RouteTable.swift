@@ -105,14 +105,15 @@ public struct RouteTable: Sendable {
     }
 
     /// Whether a screen `action` shows is declared `login: required`; its steps are read in
-    /// place (checking a table of thousands of rules copied each through `steps`).
+    /// place (`Action.forEachStep`).
     ///
     /// ```swift
     /// table.anyRequiresLogin(of: rule.route.action) // true when one of its screens is gated
     /// ```
     func anyRequiresLogin(of action: Action) -> Bool {
-        action.push.indices.contains { requiresLogin(action.push[$0].screen) }
-            || action.present.map { requiresLogin($0.screen) } == true
+        var found = false
+        action.forEachStep { step, _ in found = found || requiresLogin(step.screen) }
+        return found
     }
 
     private func requiresLogin(_ screen: String) -> Bool {

@@ -31,6 +31,18 @@ struct ShownSteps<Step>: Sequence, IteratorProtocol {
 extension Action {
     /// The screens pushed, in order, then the presented one.
     var steps: ShownSteps<ScreenStep> { ShownSteps(push: push, present: present) }
+
+    /// Calls `body` on the screens pushed, in order, then the presented one, each read where it
+    /// is, with whether it is the last one shown. Iterating `steps` copies each step (three
+    /// references), which the decoder and the checker did for every step of large tables.
+    ///
+    /// ```swift
+    /// action.forEachStep { step, isLast in print(step.screen, isLast) } // list false, sheet true
+    /// ```
+    func forEachStep(_ body: (_ step: borrowing ScreenStep, _ isLast: Bool) -> Void) {
+        for index in push.indices { body(push[index], index == push.count - 1 && present == nil) }
+        if case .some = present { body(present.unsafelyUnwrapped, true) }
+    }
 }
 
 extension CheckedRoute {

@@ -11,6 +11,19 @@ struct ShownStepsTests {
         #expect(Action(tab: "home").steps.map(\.screen).isEmpty)
     }
 
+    @Test func forEachStepSaysWhichIsLast() {
+        func visited(_ action: Action) -> [String] {
+            var seen: [String] = []
+            action.forEachStep { step, isLast in seen.append(step.screen + (isLast ? "!" : "")) }
+            return seen
+        }
+        #expect(visited(Action(push: [ScreenStep(screen: "a"), ScreenStep(screen: "b")], present: ScreenStep(screen: "c")))
+                == ["a", "b", "c!"])
+        #expect(visited(Action(push: [ScreenStep(screen: "a"), ScreenStep(screen: "b")])) == ["a", "b!"])
+        #expect(visited(Action(present: ScreenStep(screen: "c"))) == ["c!"])
+        #expect(visited(Action(tab: "home")).isEmpty)
+    }
+
     @Test func anyRequiresLoginLooksAtEveryShownScreen() {
         let table = RouteTable(
             tabs: ["home"], loginScreen: "login",

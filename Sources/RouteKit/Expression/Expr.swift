@@ -118,8 +118,12 @@ extension Expr.Kind {
 
 /// A constant written in an expression.
 ///
+/// Equality and hashing compare strings by code points, as CEL does: the literals `"\u00e9"` and
+/// `"e\u0301"` are different (so a map literal may hold both as keys).
+///
 /// ```swift
 /// Literal.int(3)
+/// Literal.string("\u{E9}") == .string("e\u{301}") // false
 /// ```
 public enum Literal: Sendable, Hashable {
     /// `null`.
@@ -132,6 +136,38 @@ public enum Literal: Sendable, Hashable {
     case double(Double)
     /// A string literal, with its escapes decoded (a raw `r"…"` string keeps its backslashes).
     case string(String)
+
+    /// Same kind and value; strings by code points.
+    public static func == (lhs: Literal, rhs: Literal) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case (.bool(let a), .bool(let b)): a == b
+        case (.int(let a), .int(let b)): a == b
+        case (.double(let a), .double(let b)): a == b
+        case (.string(let a), .string(let b)): a.hasSameScalars(as: b)
+        default: false
+        }
+    }
+
+    /// Hashes consistently with `==`: a string by its code points.
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null:
+            hasher.combine(0 as UInt8)
+        case .bool(let value):
+            hasher.combine(1 as UInt8)
+            hasher.combine(value)
+        case .int(let value):
+            hasher.combine(2 as UInt8)
+            hasher.combine(value)
+        case .double(let value):
+            hasher.combine(3 as UInt8)
+            hasher.combine(value)
+        case .string(let value):
+            hasher.combine(4 as UInt8)
+            value.hashScalars(into: &hasher)
+        }
+    }
 }
 
 /// One `key: value` entry of a map literal.

@@ -303,7 +303,8 @@ enum ModelMessages {
         let close = hint.map { closeName($0, for: name) }
         return Diagnostic(.error, DiagnosticCode("unknown-\(kind)"),
                           "unknown \(kind) '\(name)'" + (close?.advice ?? declare),
-                          at: range, notes: invisibleCharacterNotes(name), fixIt: close?.fixIt)
+                          at: range, notes: invisibleCharacterNotes(name) + LookalikeName.notes(name, hint: hint),
+                          fixIt: close?.fixIt)
     }
 
     /// `tab: "1"`: a quoted index is read as a tab's name.
@@ -348,7 +349,7 @@ enum ModelMessages {
         let close = hint.map { closeName($0, for: param) }
         return Diagnostic(.error, "unknown-param",
                           "screen '\(screen)' has no param '\(param)'" + (close?.advice ?? declared),
-                          at: range, fixIt: close?.fixIt)
+                          at: range, notes: LookalikeName.notes(param, hint: hint), fixIt: close?.fixIt)
     }
 
     static func typeNestsTooDeep(at range: SourceRange) -> Diagnostic {

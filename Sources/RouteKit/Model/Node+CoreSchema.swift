@@ -15,6 +15,30 @@ extension Node {
         case double(Double)
         /// Any other text: every quoted or block scalar, and plain text such as `yes`.
         case string(String)
+
+        /// Same kind and value; text by code points (a name is what its bytes say), so two keys
+        /// `é` spelled precomposed and decomposed are not duplicates.
+        public static func == (lhs: ResolvedScalar, rhs: ResolvedScalar) -> Bool {
+            switch (lhs, rhs) {
+            case (.null, .null): true
+            case (.bool(let a), .bool(let b)): a == b
+            case (.int(let a), .int(let b)): a == b
+            case (.double(let a), .double(let b)): a == b
+            case (.string(let a), .string(let b)): a.hasSameScalars(as: b)
+            default: false
+            }
+        }
+
+        /// Hashes consistently with `==`: text by its code points.
+        public func hash(into hasher: inout Hasher) {
+            switch self {
+            case .null: hasher.combine(0 as UInt8)
+            case .bool(let value): hasher.combine(1 as UInt8); hasher.combine(value)
+            case .int(let value): hasher.combine(2 as UInt8); hasher.combine(value)
+            case .double(let value): hasher.combine(3 as UInt8); hasher.combine(value)
+            case .string(let value): hasher.combine(4 as UInt8); value.hashScalars(into: &hasher)
+            }
+        }
     }
 
     static let coreTagPrefix = "tag:yaml.org,2002:"
@@ -98,8 +122,7 @@ extension Node {
         case .sequence(let items):
             return .array(items.map(\.jsonValue))
         case .mapping(let pairs):
-            var object: [String: JSONValue] = [:]
-            object.reserveCapacity(pairs.count)
+            var object = JSONObject(minimumCapacity: pairs.count)
             for pair in pairs { object[pair.key.jsonKey] = pair.value.jsonValue }
             return .object(object)
         }

@@ -301,7 +301,7 @@ struct JSONByteParser {
         if try openContainer(closing: UInt8(ascii: "}")) { return .object([:]) }
         // Sized up front for typical payloads (a dozen top-level keys, small nested objects) so
         // that dictionaries rarely grow and rehash, without making every small object large.
-        var members = [String: JSONValue](minimumCapacity: depth == 1 ? 12 : 4)
+        var members = JSONObject(minimumCapacity: depth == 1 ? 12 : 4)
         repeat {
             let keyStart = try keyStart()
             let key = try readString()

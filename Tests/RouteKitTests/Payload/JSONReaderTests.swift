@@ -213,7 +213,7 @@ struct JSONReaderTests {
         case 6:
             return .array((0..<Int.random(in: 0...4, using: &rng)).map { _ in randomValue(&rng, depth: depth + 1) })
         default:
-            var members: [String: JSONValue] = [:]
+            var members = JSONObject()
             for _ in 0..<Int.random(in: 0...4, using: &rng) { members[text()] = randomValue(&rng, depth: depth + 1) }
             return .object(members)
         }

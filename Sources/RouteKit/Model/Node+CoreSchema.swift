@@ -97,26 +97,19 @@ extension Node {
     ///
     /// Object keys are the key's text (`1: a` gives `"1"`; a null key gives `""`); a key that is
     /// itself a collection is written as compact JSON. A later duplicate key replaces an earlier
-    /// one. Integers beyond 64 bits become doubles when a double is exactly that integer, and
-    /// their digits in a string otherwise, as `JSONReader` reads them.
+    /// one. Integers beyond 64 bits become the nearest double, as `JSONReader` reads them.
     ///
     /// ```swift
     /// node.jsonValue // ["type": 3, "target": "notice"]
     /// ```
     public var jsonValue: JSONValue {
         switch content {
-        case .scalar(let scalar):
+        case .scalar:
             switch resolvedScalar {
             case .null, nil: return .null
             case .bool(let value): return .bool(value)
             case .int(let value): return .int(value)
-            case .double(let value):
-                if tag == nil, let digits = Self.decimalDigits(scalar.value),
-                    digits != PayloadNormalizer.text(of: value)
-                {
-                    return .string(digits)
-                }
-                return .double(value)
+            case .double(let value): return .double(value)
             case .string(let value): return .string(value)
             }
         case .sequence(let items):
@@ -210,17 +203,6 @@ extension Node {
         }
         guard isCoreFloat(text), let value = Double(text) else { return nil }
         return .double(value)
-    }
-
-    /// A decimal integer's digits as JSON writes them (`+007` → `7`, `-0` → `0`); nil for other text.
-    private static func decimalDigits(_ text: String) -> String? {
-        var digits = Substring(text)
-        let negative = digits.first == "-"
-        if negative || digits.first == "+" { digits = digits.dropFirst() }
-        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
-        digits = digits.drop { $0 == "0" }
-        if digits.isEmpty { return "0" }
-        return (negative ? "-" : "") + digits
     }
 
     /// `[-+]? ( \. [0-9]+ | [0-9]+ ( \. [0-9]* )? ) ( [eE] [-+]? [0-9]+ )?`

@@ -96,10 +96,13 @@ extension ItemReader {
             case .boolean: "true or false"
             case .object: "a mapping"
             }
+            if kind == .boolean, case .string(let text) = json, node.tag == nil, let meant = Node.yaml11Boolean(text) {
+                // As in route files (SPEC §3), and as the test files' JSON Schema says.
+                report(ModelMessages.booleanWord(text, meant: meant, at: node.range))
+                return nil
+            }
             var diagnostic = TestFileDecoder.wrongType(expected, for: what, node)
-            if kind == .boolean, node.isYAML11Boolean, let text = Self.keyText(node) {
-                diagnostic.message += "; '\(text)' is a string in YAML 1.2"
-            } else if key == "tab", case .int(let index) = json {
+            if key == "tab", case .int(let index) = json {
                 diagnostic.message += tabNameHint(forIndex: index, in: command)
             } else if kind == .string || kind == .stringOrNull, let text = Self.keyText(node),
                 case .int = json

@@ -83,10 +83,19 @@ extension Node {
     /// node.yaml11Boolean // true for `clear_badge: on`, nil for `clear_badge: true`
     /// ```
     public var yaml11Boolean: Bool? {
-        guard case .scalar(let scalar) = content, scalar.style == .plain, tag == nil,
-            scalar.value.utf8.count <= 3
-        else { return nil }
-        switch scalar.value.lowercased() {
+        guard case .scalar(let scalar) = content, scalar.style == .plain, tag == nil else { return nil }
+        return Self.yaml11Boolean(scalar.value)
+    }
+
+    /// The boolean YAML 1.1 reads `text` as, in any case (`yes`, `On`, `Y`: true; `no`, `OFF`,
+    /// `n`: false), or nil when it is not one of those words.
+    ///
+    /// ```swift
+    /// Node.yaml11Boolean("Off") // false
+    /// ```
+    public static func yaml11Boolean(_ text: String) -> Bool? {
+        guard text.utf8.count <= 3 else { return nil }
+        switch text.lowercased() {
         case "yes", "on", "y": return true
         case "no", "off", "n": return false
         default: return nil

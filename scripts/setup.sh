@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Installs what building and testing RouteKit needs and is missing: libyaml (Debian's
-# libyaml-dev, found through pkg-config) and the Python tools the checks use.
+# libyaml-dev, found through pkg-config), Unicode's data files (Debian's unicode-data) and the
+# Python tools the checks use.
 set -euo pipefail
 
 need_apt=()
 command -v pkg-config >/dev/null 2>&1 || need_apt+=(pkg-config)
 pkg-config --exists yaml-0.1 2>/dev/null || need_apt+=(libyaml-dev)
 command -v dot >/dev/null 2>&1 || need_apt+=(graphviz)
+# Unicode's CaseFolding.txt, for the (?i) differential test and scripts/generate-unicode-casefold.py.
+[ -f /usr/share/unicode/CaseFolding.txt ] || need_apt+=(unicode-data)
 if [ ${#need_apt[@]} -gt 0 ]; then
   echo "setup: installing ${need_apt[*]}"
   SUDO=""

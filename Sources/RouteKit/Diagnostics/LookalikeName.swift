@@ -11,12 +11,15 @@
 /// ```
 package enum LookalikeName {
     /// The note for `name`, written where it is used, and `declared`, the declared name it looks
-    /// like; nil when the two are not canonically equivalent spellings of one text.
-    package static func note(_ name: String, declared: String) -> String? {
+    /// like; nil when the two are not canonically equivalent spellings of one text. `other` and
+    /// `compared` name what `declared` is and what compares by code points (`the key`, `keys`).
+    package static func note(
+        _ name: String, declared: String, other: String = "the declared", compared: String = "names"
+    ) -> String? {
         guard name == declared, !name.hasSameScalars(as: declared) else { return nil }
         let (here, there) = differingScalars(Array(name.unicodeScalars), Array(declared.unicodeScalars))
-        return "'\(name)' here is \(here), the declared '\(declared)' is \(there): "
-            + "they look alike, but names compare by code points"
+        return "'\(name)' here is \(here), \(other) '\(declared)' is \(there): "
+            + "they look alike, but \(compared) compare by code points"
     }
 
     /// The notes for a diagnostic about `name`, which `hint` (the declared name suggested) may

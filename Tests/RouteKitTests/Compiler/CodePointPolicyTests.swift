@@ -1,4 +1,4 @@
-import RouteKit
+@testable import RouteKit
 import RouteKitYAML
 import Testing
 
@@ -45,6 +45,32 @@ import Testing
         #expect(try Self.rule(program, #"{"m": {"\u00e9": 2, "e\u0301": 1}}"#) == "nfd-in")
         let explained = program.explain(try JSONReader.read(#"{"m": {"e\u0301": 1}}"#))
         #expect(explained.decision.ruleName == "nfd-in")
+    }
+
+    /// `--explain` names the key that looks like a missing one, in a map of up to
+    /// `maxLookalikeKeys` keys; past it the error is the plain one.
+    @Test(arguments: [Interpreter<NoTrace>.maxLookalikeKeys, Interpreter<NoTrace>.maxLookalikeKeys + 1])
+    func explainNamesALookalikeKey(keys: Int) throws {
+        let checked = Self.load(Self.header + """
+            payload: {m: any}
+            routes:
+              - {name: nfc, when: 'm["\\u00e9"] == 1', push: detail}
+            """)
+        let program = try #require(checked.program, "\(checked.diagnostics)")
+        var members: JSONObject = ["e\u{301}": 1]
+        while members.count < keys { members["pad\(members.count)"] = 0 }
+        let attempt = try #require(program.explain(["m": .object(members)]).attempts.first)
+        let plain = "no such key '\u{E9}'"
+        let note = "; '\u{E9}' here is U+00E9 LATIN SMALL LETTER E WITH ACUTE, the key 'e\u{301}' is "
+            + "U+0065 U+0301: they look alike, but keys compare by code points"
+        let expected = keys <= Interpreter<NoTrace>.maxLookalikeKeys ? plain + note : plain
+        guard case .error(let message) = attempt.result else {
+            Issue.record("expected an error, found \(attempt.result)")
+            return
+        }
+        #expect(message == expected)
+        // Deciding (no explanation) gives the plain error and the same decision.
+        #expect(program.decide(["m": .object(members)]).ruleName == nil)
     }
 
     /// A declared field `d.\u00e9: int` is not filled from the key written `e\u0301`.

@@ -21,6 +21,12 @@ public struct CompiledTableError: Error, Sendable, Hashable, CustomStringConvert
     /// read, or the start of the value at `path`. Nil for the document as a whole (empty, too
     /// large) and for an error made without the bytes.
     public var position: SourcePosition?
+    /// The file's `format_version` when it is newer than this RouteKit reads (rebuild it with a
+    /// matching `routecheck`); nil for every other problem.
+    public var newerFormat: Int64?
+    /// What does not match the app contract, when the table loads but does not satisfy the
+    /// contract given to `CompiledTableFormat.decode(_:contract:)`; empty for every other problem.
+    public var contractMismatches: [ContractMismatch]
 
     /// An error at a JSON `path` (empty for the whole document) with a lowercase `message`.
     ///
@@ -28,10 +34,13 @@ public struct CompiledTableError: Error, Sendable, Hashable, CustomStringConvert
     /// CompiledTableError(path: "rules[3].when", message: "expected a string").description
     /// // "rules[3].when: expected a string"
     /// ```
-    public init(path: String, message: String, position: SourcePosition? = nil) {
+    public init(path: String, message: String, position: SourcePosition? = nil,
+                newerFormat: Int64? = nil, contractMismatches: [ContractMismatch] = []) {
         self.path = path
         self.message = message
         self.position = position
+        self.newerFormat = newerFormat
+        self.contractMismatches = contractMismatches
     }
 
     /// The path and the message, without the position: `rules[3].when: expected a string`.

@@ -2,8 +2,9 @@ extension SignedTable {
     static let envelopeKeys: CompiledKeys = ["format", "version", "key_id", "table_version", "table", "signature"]
 
     /// The bounds a signed table is read under: its size, and a string as long as the file (the
-    /// base64 table); nothing in it nests.
-    static let readLimits = JSONReadLimits(maxBytes: maxBytes, maxDepth: 4, maxStringBytes: maxBytes)
+    /// base64 table). Nothing in it nests, but another document given in its place (a compiled
+    /// table) may, as deep as a payload, and is then refused for what it is.
+    static let readLimits = JSONReadLimits(maxBytes: maxBytes, maxDepth: PayloadLimits.maxDepth, maxStringBytes: maxBytes)
 
     /// Reads a signed table's envelope: strict JSON with exactly SPEC's six keys, `format`
     /// `routekit-signed`, a known `version`, a key id of 16 lowercase hex digits, a
@@ -37,14 +38,12 @@ extension SignedTable {
         }
     }
 
-    /// Whether JSON that does not read stops before its end: it does not end with the `}` that
-    /// closes a signed table, and the reader did not find the whole value followed by something
-    /// else. A download cut short is told apart from a file that is wrong where it is.
+    /// Whether JSON that does not read stops before its end: the reader ran out of input in a
+    /// value, or in a string that was never closed. A download cut short is told apart from a
+    /// file that is wrong where it is.
     private static func isCutOff(_ bytes: [UInt8], _ error: JSONReadError) -> Bool {
-        guard error.code == JSONReadError.syntax, !error.message.hasSuffix("after the value"),
-            let last = bytes.lastIndex(where: { !(0x09...0x0D).contains($0) && $0 != 0x20 })
-        else { return false }
-        return bytes[last] != UInt8(ascii: "}")
+        guard error.code == JSONReadError.syntax, !bytes.isEmpty else { return false }
+        return error.offset >= bytes.count || error.message == "missing closing '\"'"
     }
 
     /// Whether `bytes` are JSON whose top-level `format` is `routekit-signed`: a signed table

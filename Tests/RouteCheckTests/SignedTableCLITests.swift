@@ -205,6 +205,22 @@ import Testing
         #expect(run.stderr == "Error: 'bad.key' is not a private key: expected one line of base64 of a 32-byte seed (as routecheck keygen writes)\n")
     }
 
+    /// `KeyFiles.maxBytes` (4 KiB): a key line padded with blanks to the limit is read, one
+    /// byte more is not a key file.
+    @Test func aKeyFileIsReadUpToItsLimit() throws {
+        let dir = try Self.workspace()
+        _ = try runRouteCheck(["compile", "routes/", "-o", "signed.json", "--sign", "keys/ci.key", "--table-version", "1"],
+                              in: dir.url)
+        let line = Base64.encode(Self.key.publicKey)
+        try dir.write("padded.pub", line + String(repeating: " ", count: 4096 - line.utf8.count))
+        try dir.write("long.pub", line + String(repeating: " ", count: 4097 - line.utf8.count))
+        let atLimit = try runRouteCheck(["verify", "signed.json", "--key", "padded.pub"], in: dir.url)
+        #expect(atLimit.status == 0, "\(atLimit)")
+        let past = try runRouteCheck(["verify", "signed.json", "--key", "long.pub"], in: dir.url)
+        #expect(past.status == 2)
+        #expect(past.stderr.hasPrefix("Error: 'long.pub' is not a public key"), "\(past)")
+    }
+
     @Test func otherCommandsRefuseATableTheKeysDoNotVouchFor() throws {
         let dir = try Self.workspace()
         _ = try runRouteCheck(["compile", "routes/", "-o", "signed.json", "--sign", "other.key", "--table-version", "1"],

@@ -198,6 +198,25 @@ import Testing
         #expect(same.mismatches(in: table).isEmpty)
     }
 
+    /// `CompiledTableFormat.maxLocatedMismatches` (100): that many mismatches get a line and
+    /// column in the compiled text, and the rest are still named, by path.
+    @Test(arguments: [CompiledTableFormat.maxLocatedMismatches, CompiledTableFormat.maxLocatedMismatches + 1])
+    func mismatchesAreLocatedUpToTheLimit(count: Int) throws {
+        let screens = (0..<count).map { "  s\($0): {show: push}" }.joined(separator: "\n")
+        let rules = (0..<count).map { "  - {name: r\($0), when: 'n == \($0)', push: s\($0)}" }.joined(separator: "\n")
+        let yaml = "version: 1\ntabs: [home]\npayload: {n: int}\nscreens:\n\(screens)\nroutes:\n\(rules)\n"
+        let program = try #require(TableLoader.load(path: "many.yaml", bytes: Array(yaml.utf8), size: nil, analyze: false).program)
+        let bytes = Array(CompiledTableFormat.encode(program).utf8)
+        do {
+            _ = try CompiledTableFormat.decode(bytes, contract: AppContract(tabs: ["home"], screens: []))
+            Issue.record("loaded")
+        } catch {
+            #expect(error.contractMismatches.count == count)
+            #expect(error.contractMismatches.filter { $0.position != nil }.count == CompiledTableFormat.maxLocatedMismatches)
+            #expect(error.contractMismatches.last?.path == "screens[\(count - 1)]")
+        }
+    }
+
     @Test func theLibraryRefusesACompiledTableThatDoesNotFit() throws {
         let program = try #require(TableLoader.load(path: "app.yaml", bytes: Array(Self.table.utf8), size: nil).program)
         let bytes = Array(CompiledTableFormat.encode(program).utf8)

@@ -133,7 +133,7 @@ enum AtomicWriter {
     }
 
     /// Writes every byte, retrying after interruptions; the `errno` of a failure, or nil.
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
         bytes.withUnsafeBytes { buffer -> Int32? in
             guard let base = buffer.baseAddress else { return nil }
             var written = 0

@@ -2,7 +2,7 @@
 /// key, a value of the wrong kind, a duplicate or empty name, an unknown type.
 ///
 /// `reason` is a single lowercase phrase, prefixed by the JSON path when one is known;
-/// `position` says where it is in the file's text.
+/// `position` says where it is in the file's text, and `description` adds it (`JSONPathError`).
 ///
 /// ```swift
 /// do { _ = try AppContract(json: bytes) }
@@ -11,7 +11,7 @@
 ///     print(error)         // screens.notice.show[0]: expected one of 'push', 'present' at line 4, column 33
 /// }
 /// ```
-public struct AppContractError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct AppContractError: JSONPathError, Sendable, Hashable {
     /// Where in the JSON document the problem is, such as `screens.notice.show[0]`; empty for
     /// the document as a whole.
     public var path: String
@@ -30,14 +30,5 @@ public struct AppContractError: Error, Sendable, Hashable, CustomStringConvertib
         self.path = path
         self.message = message
         self.position = position
-    }
-
-    /// The path and the message, without the position.
-    public var reason: String { path.isEmpty ? message : "\(path): \(message)" }
-
-    /// The reason and, when known, its line and column.
-    public var description: String {
-        guard let position else { return reason }
-        return "\(reason) at line \(position.line), column \(position.column)"
     }
 }

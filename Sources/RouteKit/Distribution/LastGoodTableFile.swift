@@ -76,10 +76,19 @@ public struct LastGoodTableFile: Sendable, Hashable {
             + String(UInt32.random(in: .min ... .max), radix: 16)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw failure("cannot create a file in '\(folder)'") }
-        var problem = writeAll(bytes, to: descriptor)
-        if problem == nil, fsync(descriptor) != 0 { problem = errno }
-        if close(descriptor) != 0, problem == nil { problem = errno }
-        if problem == nil, rename(temporary, path) != 0 { problem = errno }
+        guard let file = fdopen(descriptor, "wb") else {
+            let problem = errno
+            close(descriptor)
+            unlink(temporary)
+            throw .storageFailed(reason: "cannot write '\(path)': " + Self.describe(problem))
+        }
+        // fwrite goes on after short writes and interruptions; fflush hands the bytes to the
+        // system, fsync to the disk.
+        let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+        var problem: Int32? = written == bytes.count && fflush(file) == 0 ? nil : Self.lastError()
+        if problem == nil, fsync(descriptor) != 0 { problem = Self.lastError() }
+        if fclose(file) != 0, problem == nil { problem = Self.lastError() }
+        if problem == nil, rename(temporary, path) != 0 { problem = Self.lastError() }
         if let problem {
             unlink(temporary)
             throw .storageFailed(reason: "cannot write '\(path)': " + Self.describe(problem))
@@ -114,23 +123,8 @@ public struct LastGoodTableFile: Sendable, Hashable {
         return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
     }
 
-    /// Writes every byte, retrying after interruptions; the `errno` of a failure, or nil.
-    private func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
-        bytes.withUnsafeBytes { buffer -> Int32? in
-            var written = 0
-            while written < buffer.count {
-                let result = writeSome(descriptor, UnsafeRawBufferPointer(rebasing: buffer[written...]))
-                if result > 0 {
-                    written += result
-                } else if result < 0, errno == EINTR {
-                    continue
-                } else {
-                    return result < 0 ? errno : EIO
-                }
-            }
-            return nil
-        }
-    }
+    /// The `errno` of the call that just failed (EIO when it set none).
+    private static func lastError() -> Int32 { errno == 0 ? EIO : errno }
 
     private func failure(_ what: String) -> SignedTableError {
         .storageFailed(reason: what + ": " + Self.describe(errno))
@@ -141,13 +135,7 @@ public struct LastGoodTableFile: Sendable, Hashable {
     }
 }
 
-// The C library's `read` and `write`, which `LastGoodTableFile`'s methods of the same names hide
-// inside the type.
-
+// The C library's `read`, which `LastGoodTableFile.read()` hides inside the type.
 private func readSome(_ descriptor: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> Int {
     read(descriptor, buffer.baseAddress, buffer.count)
-}
-
-private func writeSome(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Int {
-    write(descriptor, buffer.baseAddress, buffer.count)
 }

@@ -2,7 +2,8 @@
 /// format, a malformed part (named by its JSON path), or expressions that do not check.
 ///
 /// `reason` is a single lowercase phrase, prefixed by the JSON path when one is known;
-/// `description` adds where the problem is in the file's text, as line and column.
+/// `description` adds where the problem is in the file's text, as line and column
+/// (`JSONPathError`).
 ///
 /// ```swift
 /// do { _ = try CompiledTableFormat.decode(bytes) }
@@ -11,7 +12,7 @@
 ///     print(error)         // rules[3].route.push[0].screen: expected a string at line 52, column 21
 /// }
 /// ```
-public struct CompiledTableError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct CompiledTableError: JSONPathError, Sendable, Hashable {
     /// Where in the JSON document the problem is, such as `rules[3].route.push[0].screen`;
     /// empty for the document as a whole.
     public var path: String
@@ -41,16 +42,6 @@ public struct CompiledTableError: Error, Sendable, Hashable, CustomStringConvert
         self.position = position
         self.newerFormat = newerFormat
         self.contractMismatches = contractMismatches
-    }
-
-    /// The path and the message, without the position: `rules[3].when: expected a string`.
-    public var reason: String { path.isEmpty ? message : "\(path): \(message)" }
-
-    /// The reason and, when known, its line and column:
-    /// `rules[3].when: expected a string at line 40, column 15`.
-    public var description: String {
-        guard let position else { return reason }
-        return "\(reason) at line \(position.line), column \(position.column)"
     }
 }
 

@@ -222,7 +222,10 @@ def convert(cel_spec, out, commit):
                             name, key[1], section.name, test.name, SUBSET, listed_section, listed_name))
                     seen.add(key)
                     entry = {"file": name, "index": key[1], "section": section.name, "name": test.name}
-                    (excluded if reasons else included).append(dict(entry, **({"reasons": reasons} if reasons else {})))
+                    if reasons:
+                        excluded.append(dict(entry, reasons=reasons))
+                    else:
+                        included.append(entry)
                     tests.append(convert_test(key[1], section, test, not reasons))
             document = {
                 "source": {"repo": REPO, "commit": commit, "path": TESTDATA + "/" + name + ".textproto",

@@ -14,7 +14,7 @@
 # clone): ROUTEKIT_YAML_TEST_SUITE_URL, ROUTEKIT_CEL_SPEC_URL. The Python environment is kept in
 # ROUTEKIT_CONFORMANCE_VENV (default ~/.cache/routekit/conformance-venv).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 
 YAML_TEST_SUITE_URL="${ROUTEKIT_YAML_TEST_SUITE_URL:-https://github.com/yaml/yaml-test-suite.git}"
 YAML_TEST_SUITE_TAG=data-2022-01-17
@@ -73,9 +73,8 @@ fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-# git clone at a commit, checked: `git checkout COMMIT` of a clone of URL into FOLDER. REF (a
-# tag or the commit itself) is what a shallow fetch asks for; servers that refuse it are cloned
-# whole.
+# Checks out COMMIT of the repository at URL into FOLDER: a shallow fetch of REF (a tag, or the
+# commit itself) where the server allows it, else a fetch of every branch and tag.
 checkout() {
   local url="$1" ref="$2" commit="$3" folder="$4"
   git init --quiet "$folder"
@@ -86,30 +85,33 @@ checkout() {
     || { echo "fetch-conformance: $url has no commit $commit ($ref)" >&2; exit 1; }
 }
 
-# The suite's cases as the tests read them: `ID/` or, for a case with sub-cases `ID/NN/`,
-# `ID-NN/`, each with `in.yaml`, the empty marker `error` for invalid YAML, or else `in.json`
-# when the suite has one (an `in.json` left in an error case by upstream's inheritance between
-# sub-cases is no expectation, and is not copied).
+# One case of the suite as the tests read it: `in.yaml`, and the empty marker `error` for invalid
+# YAML or else `in.json` when the suite has one (an `in.json` that upstream's inheritance between
+# sub-cases leaves in an error case is no expectation, and is not copied).
+copy_yaml_case() {
+  local from="$1" to="$2"
+  mkdir "$to"
+  cp "$from/in.yaml" "$to/in.yaml"
+  if [ -e "$from/error" ]; then
+    : >"$to/error"
+  elif [ -e "$from/in.json" ]; then
+    cp "$from/in.json" "$to/in.json"
+  fi
+}
+
+# The suite's cases, one folder each: `ID/`, or `ID-NN/` for sub-case `ID/NN/` upstream. The
+# upstream folders `name/` and `tags/` (links, by case name and by tag) are left out.
 fetch_yaml_test_suite() {
   local source="$work/yaml-test-suite-source" out="$1" case id sub
   echo "fetch-conformance: yaml-test-suite $YAML_TEST_SUITE_TAG from $YAML_TEST_SUITE_URL"
   checkout "$YAML_TEST_SUITE_URL" "refs/tags/$YAML_TEST_SUITE_TAG" "$YAML_TEST_SUITE_COMMIT" "$source"
   mkdir -p "$out"
-  copy_case() {
-    mkdir "$2"
-    cp "$1/in.yaml" "$2/in.yaml"
-    if [ -e "$1/error" ]; then
-      : >"$2/error"
-    elif [ -e "$1/in.json" ]; then
-      cp "$1/in.json" "$2/in.json"
-    fi
-  }
   for case in "$source"/[0-9A-Z][0-9A-Z][0-9A-Z][0-9A-Z]; do
     id="$(basename "$case")"
     if [ -e "$case/in.yaml" ]; then
-      copy_case "$case" "$out/$id"
+      copy_yaml_case "$case" "$out/$id"
     else
-      for sub in "$case"/[0-9][0-9]*; do copy_case "$sub" "$out/$id-$(basename "$sub")"; done
+      for sub in "$case"/[0-9][0-9]*; do copy_yaml_case "$sub" "$out/$id-$(basename "$sub")"; done
     fi
   done
 }
@@ -136,7 +138,7 @@ fetch_cel_conformance() {
   echo "fetch-conformance: cel-spec $CEL_SPEC_COMMIT from $CEL_SPEC_URL"
   checkout "$CEL_SPEC_URL" "$CEL_SPEC_COMMIT" "$CEL_SPEC_COMMIT" "$source"
   python_environment
-  "$VENV/bin/python" scripts/cel_textproto_to_json.py --cel-spec "$source" --out "$out" --commit "$CEL_SPEC_COMMIT"
+  "$VENV/bin/python" "$ROOT/scripts/cel_textproto_to_json.py" --cel-spec "$source" --out "$out" --commit "$CEL_SPEC_COMMIT"
 }
 
 status=0

@@ -33,8 +33,11 @@ let package = Package(
         .executableTarget(name: "routecheck", dependencies: ["RouteCheck"]),
         // The benchmark: its own executable, never imported by the library.
         .executableTarget(name: "routebench", dependencies: ["RouteKit", "RouteKitYAML", "CYAML"]),
-        .testTarget(name: "RouteKitTests", dependencies: ["RouteKit", "RouteKitYAML", "RouteKitSodium"]),
-        .testTarget(name: "RouteKitYAMLTests", dependencies: ["RouteKitYAML", "RouteKit"]),
+        // Where the conformance data the tests read lives (not in the repository): a module of
+        // the tests only, in no product.
+        .target(name: "ConformanceData", path: "Tests/ConformanceData"),
+        .testTarget(name: "RouteKitTests", dependencies: ["RouteKit", "RouteKitYAML", "RouteKitSodium", "ConformanceData"]),
+        .testTarget(name: "RouteKitYAMLTests", dependencies: ["RouteKitYAML", "RouteKit", "ConformanceData"]),
         .testTarget(
             name: "RouteCheckTests",
             dependencies: ["RouteCheck", "RouteKit", "RouteKitYAML", "RouteKitSodium"]

@@ -8,6 +8,9 @@ changes:
 
     python3 Fuzz/make_corpus.py --routecheck .build/debug/routecheck \
         [--yaml-test-suite DIR] [--cel-conformance DIR]
+
+The two data sets default to those the tests use (scripts/conformance-dir.sh, docs/conformance.md);
+without them their seeds are left out.
 """
 import argparse, glob, json, os, random, shutil, subprocess, sys
 
@@ -273,11 +276,18 @@ def navigator(rng):
         write(t, "random-%02d.bin" % i, bytes(rng.randrange(256) for _ in range(rng.randrange(8, 96))))
 
 
+def conformance_data(name):
+    """The data set's folder where the tests find it (scripts/conformance-dir.sh), or ""."""
+    found = subprocess.run([os.path.join(ROOT, "scripts", "conformance-dir.sh")],
+                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    return os.path.join(found.stdout.strip(), name) if found.returncode == 0 else ""
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--routecheck", required=True)
-    ap.add_argument("--yaml-test-suite", default="/work/shared/yaml-test-suite")
-    ap.add_argument("--cel-conformance", default="/work/shared/cel-conformance")
+    ap.add_argument("--yaml-test-suite", default=conformance_data("yaml-test-suite"))
+    ap.add_argument("--cel-conformance", default=conformance_data("cel-conformance"))
     args = ap.parse_args()
     targets = ["FuzzYAMLReader", "FuzzTableLoader", "FuzzExpression", "FuzzPayloadDecide",
                "FuzzCompiledTable", "FuzzNavigator"]

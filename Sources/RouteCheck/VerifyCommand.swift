@@ -28,7 +28,8 @@ struct VerifyCommand: Command {
             trust an old and a new key at once); public key files after FILE are trusted too.
             """,
         options: [
-            OptionSpec.key.required,
+            OptionSpec.value("key", placeholder: "PUB",
+                             help: "Trust this public key file (keygen's KEY.pub); repeat for several").repeatable.required,
             .value("min-version", placeholder: "N",
                    help: "Refuse a table version lower than N (the last one an app accepted)"),
             .value("contract", placeholder: "FILE",

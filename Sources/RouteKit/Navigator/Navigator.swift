@@ -56,6 +56,9 @@
 ///   that same tab (the first pushed screen's).
 /// - `ui_state` is taken as the truth, normalized to the screens' declared param types; names the
 ///   table does not know are kept as reported. Modals never include the alert or the login screen.
+/// - `replaceDecider(_:)` (a table accepted without an app release) changes the table between
+///   events: a route held, alerting or waiting for login is performed with the table that decided
+///   it; everything after uses the new one.
 public struct Navigator: Sendable {
     /// What the navigator knows about the app: its UI, its user, and what is held or waiting.
     ///

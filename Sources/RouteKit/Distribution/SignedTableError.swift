@@ -45,7 +45,8 @@ public enum SignedTableError: Error, Sendable, Hashable, CustomStringConvertible
     public var description: String {
         switch self {
         case .tooLarge(let size):
-            return "the signed table is \(size) bytes, more than the limit of \(SignedTable.maxBytes) bytes"
+            // `size` is what was given, which a reader that stops past the limit cuts short.
+            return "the signed table is larger than the limit of \(SignedTable.maxBytes) bytes (at least \(size) bytes)"
         case .truncated(let size):
             return "the signed table ends early, after \(size) bytes: it was cut off"
         case .malformed(let path, let message, let position):

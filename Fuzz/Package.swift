@@ -17,10 +17,15 @@ let package = Package(
         .systemLibrary(name: "CYAML", path: "Linked/CYAML", pkgConfig: "yaml-0.1"),
         .target(name: "RouteKit", path: "Linked/RouteKit"),
         .target(name: "RouteKitYAML", dependencies: ["RouteKit", "CYAML"], path: "Linked/RouteKitYAML"),
+        .systemLibrary(name: "CSodium", path: "Linked/CSodium", pkgConfig: "libsodium"),
+        .target(name: "RouteKitSodium", dependencies: ["RouteKit", "CSodium"], path: "Linked/RouteKitSodium"),
         .target(name: "FuzzSupport", dependencies: ["RouteKit", "RouteKitYAML"], path: "FuzzSupport"),
     ] + fuzzTargets.map { name in
         .executableTarget(
-            name: name, dependencies: ["FuzzSupport", "RouteKit", "RouteKitYAML"], path: name)
+            name: name,
+            // The compiled-table target also reads signed tables, signed and verified with libsodium.
+            dependencies: ["FuzzSupport", "RouteKit", "RouteKitYAML"] + (name == "FuzzCompiledTable" ? ["RouteKitSodium"] : []),
+            path: name)
     },
     swiftLanguageModes: [.v6]
 )

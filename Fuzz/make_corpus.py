@@ -3,11 +3,14 @@
 
 Sources: the example table routes/, a sample of the yaml-test-suite inputs, the CEL conformance
 expressions that are in RouteKit's subset, payloads of routes/*.test.yaml, the compiled JSON of
-routes/, and hand-written hostile cases. The output is deterministic; rerun it after routes/
+routes/ and its signed form, and hand-written hostile cases. The output is deterministic; rerun it after routes/
 changes:
 
     python3 Fuzz/make_corpus.py --routecheck .build/debug/routecheck \
         [--yaml-test-suite DIR] [--cel-conformance DIR]
+
+The two data sets default to those the tests use (scripts/conformance-dir.sh, docs/conformance.md);
+without them their seeds are left out.
 """
 import argparse, glob, json, os, random, shutil, subprocess, sys
 
@@ -223,6 +226,35 @@ def compiled(routecheck):
     write(t, "deep.json", '{"format": "routekit-compiled", "rules": ' + "[" * 300 + "]" * 300 + "}")
 
 
+def signed(routecheck):
+    """Signed tables (FuzzCompiledTable reads them too): routes/ and one rule of it signed with the
+    fuzzer's own key (seed bytes 1..32, FuzzCompiledTable/SignedTableFuzzing.swift) so that the
+    fuzzer starts past the signature, and the usual hostile forms. Ed25519 is deterministic, so
+    the seeds are the same bytes on every run."""
+    import base64, tempfile
+    t = "FuzzCompiledTable"
+    with tempfile.TemporaryDirectory() as work:
+        key = os.path.join(work, "fuzz.key")
+        with open(key, "w") as f:
+            f.write(base64.b64encode(bytes(range(1, 33))).decode() + "\n")
+        os.chmod(key, 0o600)
+        one_rule = os.path.join(CORPUS, t, "one-rule.compiled.json")
+        for name, table, version in [("routes", os.path.join(ROOT, "routes"), "42"), ("one-rule", one_rule, "7")]:
+            out = os.path.join(work, name + ".signed.json")
+            subprocess.run([routecheck, "compile", table, "-o", out, "--sign", key, "--table-version", version],
+                           check=True)
+            write(t, name + ".signed.json", read(out))
+    doc = json.loads(read(os.path.join(CORPUS, t, "one-rule.signed.json")))
+    tampered = dict(doc); tampered["table_version"] = 8
+    write(t, "signed-tampered-version.json", json.dumps(tampered))
+    newer = dict(doc); newer["version"] = 2
+    write(t, "signed-newer-envelope.json", json.dumps(newer))
+    unknown = dict(doc); unknown["key_id"] = "0123456789abcdef"
+    write(t, "signed-unknown-key.json", json.dumps(unknown))
+    write(t, "signed-truncated.json", read(os.path.join(CORPUS, t, "one-rule.signed.json"))[:300])
+    write(t, "signed-empty-table.json", json.dumps(dict(doc, table="")))
+
+
 def navigator(rng):
     t = "FuzzNavigator"
     # Byte 0 picks the decider, byte 1 the user; then each event is a kind byte (see
@@ -244,11 +276,18 @@ def navigator(rng):
         write(t, "random-%02d.bin" % i, bytes(rng.randrange(256) for _ in range(rng.randrange(8, 96))))
 
 
+def conformance_data(name):
+    """The data set's folder where the tests find it (scripts/conformance-dir.sh), or ""."""
+    found = subprocess.run([os.path.join(ROOT, "scripts", "conformance-dir.sh")],
+                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    return os.path.join(found.stdout.strip(), name) if found.returncode == 0 else ""
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--routecheck", required=True)
-    ap.add_argument("--yaml-test-suite", default="/work/shared/yaml-test-suite")
-    ap.add_argument("--cel-conformance", default="/work/shared/cel-conformance")
+    ap.add_argument("--yaml-test-suite", default=conformance_data("yaml-test-suite"))
+    ap.add_argument("--cel-conformance", default=conformance_data("cel-conformance"))
     args = ap.parse_args()
     targets = ["FuzzYAMLReader", "FuzzTableLoader", "FuzzExpression", "FuzzPayloadDecide",
                "FuzzCompiledTable", "FuzzNavigator"]
@@ -263,6 +302,7 @@ def main():
     expressions(cel)
     payloads()
     compiled(os.path.abspath(args.routecheck))
+    signed(os.path.abspath(args.routecheck))
     navigator(rng)
 
 

@@ -2,7 +2,9 @@
 # Checks the compiled table format against its schema:
 #   1. schemas/compiled.schema.json is a valid draft 2020-12 schema;
 #   2. `routecheck compile routes/` output validates against it;
-#   3. compiling routes/ twice gives identical bytes (and `-o -` gives the same bytes too).
+#   3. compiling routes/ twice gives identical bytes (and `-o -` gives the same bytes too);
+#   4. signed with a fresh key (`routecheck keygen`, `compile --sign`), it validates against
+#      schemas/signed.schema.json, and `routecheck verify` accepts it with that key only.
 # Needs a built .build/debug/routecheck (swift build; ROUTECHECK=path overrides it) and check-jsonschema
 # (pip install check-jsonschema). Exit 0 when all hold, 1 otherwise, 2 when a tool is missing.
 #
@@ -12,6 +14,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 SCHEMA=schemas/compiled.schema.json
+SIGNED_SCHEMA=schemas/signed.schema.json
 ROUTECHECK=${ROUTECHECK:-.build/debug/routecheck}
 TABLE=routes/
 
@@ -53,6 +56,18 @@ if [[ -f $work/first.json ]]; then
         check-jsonschema --schemafile "$SCHEMA" "$work/first.json"
     run "determinism: compiling twice gives identical bytes" cmp "$work/first.json" "$work/second.json"
     run "determinism: -o - gives the same bytes as -o FILE" cmp "$work/first.json" "$work/stdout.json"
+fi
+
+run "keygen: a key pair" "$ROUTECHECK" keygen -o "$work/ci.key"
+run "keygen: a second key pair" "$ROUTECHECK" keygen -o "$work/other.key"
+run "compile --sign: $TABLE signed as version 1" \
+    "$ROUTECHECK" compile "$TABLE" -o "$work/signed.json" --sign "$work/ci.key" --table-version 1
+if [[ -f $work/signed.json ]]; then
+    run "validate: the signed $TABLE against $SIGNED_SCHEMA" \
+        check-jsonschema --schemafile "$SIGNED_SCHEMA" "$work/signed.json"
+    run "verify: accepted with its key" "$ROUTECHECK" verify "$work/signed.json" --key "$work/ci.key.pub"
+    run "verify: refused with another key" bash -c '! "$1" verify "$2" --key "$3" >/dev/null' _ \
+        "$ROUTECHECK" "$work/signed.json" "$work/other.key.pub"
 fi
 
 exit "$failed"

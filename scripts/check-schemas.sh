@@ -6,7 +6,11 @@
 #   3. every routes/**/*.test.yaml (or .test.yml) validates against tests.schema.json;
 #   4. every file in Tests/Fixtures/schema/broken/ FAILS routes.schema.json with a schema error
 #      (a file that does not even parse as YAML does not count: it would test nothing);
-#   5. every file in Tests/Fixtures/schema/broken-tests/ FAILS tests.schema.json likewise.
+#   5. every file in Tests/Fixtures/schema/broken-tests/ FAILS tests.schema.json likewise;
+#   6. schemas/contract.schema.json and schemas/signed.schema.json are valid draft 2020-12 schemas,
+#      the example app's contract (contract/*.json) and Tests/Fixtures/contract/valid/ validate
+#      against contract.schema.json, and every file in Tests/Fixtures/contract/broken/ FAILS it
+#      (ContractSchemaAgreementTests checks that RouteKit reads and refuses the same files).
 # Needs check-jsonschema (pip install check-jsonschema). Exit 0 when all hold, 1 otherwise.
 #
 #   scripts/check-schemas.sh
@@ -16,9 +20,13 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 ROUTES_SCHEMA=schemas/routes.schema.json
 TESTS_SCHEMA=schemas/tests.schema.json
+CONTRACT_SCHEMA=schemas/contract.schema.json
+SIGNED_SCHEMA=schemas/signed.schema.json
 VALID_DIR=Tests/Fixtures/schema/valid
 BROKEN_DIR=Tests/Fixtures/schema/broken
 BROKEN_TESTS_DIR=Tests/Fixtures/schema/broken-tests
+VALID_CONTRACTS_DIR=Tests/Fixtures/contract/valid
+BROKEN_CONTRACTS_DIR=Tests/Fixtures/contract/broken
 
 if ! command -v check-jsonschema >/dev/null 2>&1; then
     echo "check-schemas: check-jsonschema not found (pip install check-jsonschema)" >&2
@@ -54,8 +62,9 @@ check_group() {
 }
 
 # 1. The schemas themselves.
-if output=$(check-jsonschema --check-metaschema "$ROUTES_SCHEMA" "$TESTS_SCHEMA" 2>&1); then
-    echo "ok   schemas: $ROUTES_SCHEMA and $TESTS_SCHEMA are valid draft 2020-12 schemas"
+if output=$(check-jsonschema --check-metaschema "$ROUTES_SCHEMA" "$TESTS_SCHEMA" "$CONTRACT_SCHEMA" \
+        "$SIGNED_SCHEMA" 2>&1); then
+    echo "ok   schemas: $ROUTES_SCHEMA, $TESTS_SCHEMA, $CONTRACT_SCHEMA and $SIGNED_SCHEMA are valid draft 2020-12 schemas"
 else
     echo "FAIL schemas: metaschema check"
     printf '%s\n' "$output" | sed 's/^/       /'
@@ -84,5 +93,11 @@ mapfile -t broken_files < <(list_files "$BROKEN_DIR")
 scripts/expect-rejected.sh "broken fixtures" "$ROUTES_SCHEMA" "${broken_files[@]}" || failed=1
 mapfile -t broken_tests < <(list_files "$BROKEN_TESTS_DIR")
 scripts/expect-rejected.sh "broken test-file fixtures" "$TESTS_SCHEMA" "${broken_tests[@]}" || failed=1
+
+# 6. App contracts: the example app's, and the fixtures (signed tables: scripts/check-compiled.sh).
+mapfile -t contracts < <(list_files contract -name '*.json'; list_files "$VALID_CONTRACTS_DIR")
+check_group "app contracts" "$CONTRACT_SCHEMA" "${contracts[@]}"
+mapfile -t broken_contracts < <(list_files "$BROKEN_CONTRACTS_DIR")
+scripts/expect-rejected.sh "broken app contracts" "$CONTRACT_SCHEMA" "${broken_contracts[@]}" || failed=1
 
 exit "$failed"

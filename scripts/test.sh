@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test of RouteKit: the Swift test suites, the schema checks and the example
-# table's own checks. Installs what is missing first.
+# table's own checks. Installs what is missing first. The suites that read conformance data
+# (docs/conformance.md) find it through ROUTEKIT_CONFORMANCE_DIR or ../shared; without it they
+# are skipped with a note, or fail when CI=true.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,6 +21,10 @@ scripts/check-payload-schema.sh
 scripts/graph.sh --check
 echo "== swift test"
 swift test
+echo "== the tests that need conformance data, without it: skipped with a note"
+scripts/check-conformance-skips.sh
+echo "== scripts/fetch-conformance.sh makes the conformance data in use"
+scripts/check-fetch-conformance.sh
 echo "== fuzzing: every target for a bounded time"
 scripts/fuzz-all.sh 45
 echo "== the test suite under AddressSanitizer"

@@ -2,12 +2,18 @@ import FuzzSupport
 import RouteKit
 
 /// Fuzzes the compiled-table loader: any bytes are a `CompiledTableError` or a program that
-/// decides; a loaded table compiles to JSON that loads again to the same table.
+/// decides; a loaded table compiles to JSON that loads again to the same table. Bytes that are
+/// a signed table (`"format": "routekit-signed"`) go through `fuzzSignedTable` instead.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = fuzzBytes(data, size)
+    if SignedTable.isSignedTable(bytes) {
+        fuzzSignedTable(bytes)
+        return 0
+    }
     let program: RoutingProgram
     do {
-        program = try CompiledTableFormat.decode(fuzzBytes(data, size))
+        program = try CompiledTableFormat.decode(bytes)
     } catch {
         _ = error.description
         return 0

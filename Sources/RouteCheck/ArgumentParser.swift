@@ -107,7 +107,7 @@ public enum ArgumentParser {
                         + "for a value that starts with '-', write --\(spec.name)=VALUE"))
                     continue
                 }
-                if choices == nil, values[spec.name] != nil {
+                if choices == nil, !spec.isRepeatable, values[spec.name] != nil {
                     // A setting given again overrides (`--format json` after an alias's
                     // `--format text`), but a second `--payload` or `-o` would drop the first
                     // without a word.

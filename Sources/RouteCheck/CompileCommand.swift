@@ -7,13 +7,17 @@ import Darwin
 #endif
 import Foundation
 import RouteKit
+import RouteKitSodium
 import RouteKitYAML
 
-/// `routecheck compile TABLE -o FILE`: checks a table and writes its compiled form, the
-/// deterministic JSON that `RouteKit` loads without libyaml (`CompiledTableFormat`).
+/// `routecheck compile TABLE -o FILE [--sign KEY --table-version N]`: checks a table and writes
+/// its compiled form, the deterministic JSON that `RouteKit` loads without libyaml
+/// (`CompiledTableFormat`), or that form signed for delivery without an app release
+/// (`SignedTable`, SPEC §10).
 ///
 /// ```
 /// $ routecheck compile routes/ -o routes.compiled.json
+/// $ routecheck compile routes/ -o routes.signed.json --sign keys/routes.key --table-version 42
 /// $ routecheck eval routes.compiled.json --payload '{"type": 3, "id": 42}'
 /// ```
 struct CompileCommand: Command {
@@ -29,10 +33,19 @@ struct CompileCommand: Command {
             with errors is reported on standard error (warnings too) and nothing is written.
             FILE may not be one of the table's own files, nor a .yaml file inside a directory
             TABLE (it would join the table); -o - writes to standard output.
+            With --sign KEY and --table-version N, FILE is a signed table instead: a JSON
+            envelope around the compiled table with N and an Ed25519 signature by KEY (a
+            private key file of routecheck keygen, which must be private to its owner: mode
+            0600), for apps to accept without a release (RouteKit's TableUpdate; check it with
+            routecheck verify). N is the table's version, 0 or more, higher for every table
+            published: apps refuse one lower than the last they accepted.
             """,
         options: [
             .value("output", short: "o", placeholder: "FILE",
                    help: "Where to write the compiled table (- for standard output)").required,
+            .value("sign", placeholder: "KEY", help: "Sign with this private key file (routecheck keygen's KEY): write a signed table"),
+            .value("table-version", placeholder: "N", help: "The signed table's version (with --sign): an integer, 0 or more, higher for every table published"),
+            .key,
             .color,
         ],
         arguments: [
@@ -40,13 +53,17 @@ struct CompileCommand: Command {
         ],
         exitStatuses: [
             (0, "Compiled and written"),
-            (1, "The table has errors; nothing written"),
-            (2, "Usage error, a file could not be read or written, or FILE is an input of TABLE or would join it"),
+            (1, "The table has errors, or a signed TABLE is refused by --key; nothing written"),
+            (2, "Usage error, a file could not be read or written, a key file is not one or can be read by others, or FILE is an input of TABLE or would join it"),
         ])
 
     var table: String
     var output: String
     var color: ColorMode
+    /// The private key file to sign with, and the table version to sign.
+    var signing: (key: String, tableVersion: Int64)?
+    /// Public key files a signed TABLE must verify with (`--key`).
+    var keys: [String]
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         table = try arguments.positional(0, name: "TABLE")
@@ -55,15 +72,41 @@ struct CompileCommand: Command {
         }
         self.output = output
         color = try arguments.choice("color", as: ColorMode.self, default: .auto)
+        keys = arguments.values(of: "key")
+        switch (arguments.value("sign"), arguments.value("table-version")) {
+        case (nil, nil):
+            signing = nil
+        case (let key?, let version?):
+            signing = (key, try Self.tableVersion(version, option: "table-version"))
+        case (nil, _?):
+            throw .usage("--table-version numbers a signed table: give --sign KEY too")
+        case (_?, nil):
+            throw .usage("a signed table needs its version: give --table-version N too")
+        }
+    }
+
+    /// A table version as the command line gives it: decimal digits, 0 to 2^63 - 1.
+    static func tableVersion(_ text: String, option: String) throws(CLIError) -> Int64 {
+        guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let version = Int64(text) else {
+            throw .usage("invalid value '\(text)' for option '--\(option)'; expected a whole number, 0 or more")
+        }
+        return version
     }
 
     func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
+        // A key that cannot sign is found before any work (exit 2).
+        let signer = try signing.map { signing throws(CLIError) in try KeyFiles.signingKey(at: signing.key) }
+        let trusted = keys.isEmpty ? nil : try KeyFiles.trustedKeys(keys)
         let input = try TableInput.open(table)
         let program: RoutingProgram
         if input.isCompiled {
             try refuseOverwriting([table])
-            program = try ProgramLoader.loadCompiled(input, context: context)
+            program = try ProgramLoader.loadCompiled(input, context: context, trusted: trusted)
         } else {
+            if trusted != nil {
+                context.console.err("Error: \(SignedInput.Refusal.notSigned.message(for: table))\n")
+                return .findings
+            }
             let checked: CheckedTable
             do throws(TableLoadError) {
                 checked = try input.loadRouteTable()
@@ -87,10 +130,25 @@ struct CompileCommand: Command {
             context.console.err("Error: the compiled table would not load: \(error.description); nothing written\n")
             return .findings
         }
+        var written = (text: text, bytes: bytes)
+        if let signer, let signing {
+            let keyID = SignedTable.keyID(ofPublicKey: signer.publicKey, verifier: SodiumVerifier())
+            let message = SignedTable.message(keyID: keyID, tableVersion: signing.tableVersion, table: bytes)
+            let signed = SignedTable(keyID: keyID, tableVersion: signing.tableVersion, table: bytes,
+                                     signature: signer.sign(message)).text
+            written = (signed, Array(signed.utf8))
+            // As for the table: never write what an app would refuse.
+            do {
+                _ = try TrustedKeys(publicKeys: [signer.publicKey], verifier: SodiumVerifier()).open(written.bytes)
+            } catch {
+                context.console.err("Error: the signed table would not verify: \(error); nothing written\n")
+                return .findings
+            }
+        }
         if output == "-" {
-            context.console.out(text)
+            context.console.out(written.text)
         } else {
-            try AtomicWriter.save(bytes, to: output)
+            try AtomicWriter.save(written.bytes, to: output)
         }
         return .success
     }
@@ -138,113 +196,5 @@ struct CompileCommand: Command {
         else { return }
         throw .io("refusing to write '\(output)': inside the table's directory '\(table)' it would be "
             + "read as one of its route files; write it elsewhere, or name it '.json'")
-    }
-}
-
-extension CompileCommand {
-    /// Writes a file whole or not at all: the bytes go to a new temporary file in the same
-    /// directory, which is flushed and then renamed over the destination, with the mode the file
-    /// had. On any error the temporary file is removed and the destination is left as it was.
-    /// A symbolic link is written through (the file it names is replaced, the link stays), and a
-    /// device or a pipe (`-o /dev/stdout`, `-o /dev/null`) is written to, not replaced: renaming
-    /// over `/dev/null` as root would turn it into a file for every later process.
-    ///
-    /// ```swift
-    /// try CompileCommand.AtomicWriter.save(Array(json.utf8), to: "routes.compiled.json")
-    /// ```
-    enum AtomicWriter {
-        /// The device and inode of an existing file (following symbolic links), or nil.
-        static func identity(of path: String) -> [UInt64]? {
-            var info = stat()
-            guard stat(path, &info) == 0 else { return nil }
-            return [UInt64(info.st_dev), UInt64(info.st_ino)]
-        }
-
-        static func save(_ bytes: [UInt8], to path: String) throws(CLIError) {
-            var info = stat()
-            guard stat(path, &info) == 0 else {
-                // Nothing there, or a link to a file not made yet: create the file it names.
-                return try replace(at: linkTarget(of: path) ?? path, shownAs: path, mode: nil, with: bytes)
-            }
-            switch info.st_mode & S_IFMT {
-            case S_IFREG:
-                let real = realpath(path, nil).map { resolved in
-                    defer { free(resolved) }
-                    return String(cString: resolved)
-                } ?? path
-                try replace(at: real, shownAs: path, mode: info.st_mode & 0o7777, with: bytes)
-            case S_IFDIR:
-                throw failure(path, EISDIR)
-            default:
-                try writeInPlace(bytes, to: path)
-            }
-        }
-
-        /// The path a symbolic link names, relative to the link's folder; nil for no link.
-        private static func linkTarget(of path: String) -> String? {
-            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) else { return nil }
-            if target.hasPrefix("/") { return target }
-            return (((path as NSString).deletingLastPathComponent as NSString)
-                .appendingPathComponent(target) as NSString).standardizingPath
-        }
-
-        private static func replace(at path: String, shownAs shown: String, mode: mode_t?,
-                                    with bytes: [UInt8]) throws(CLIError) {
-            let url = URL(fileURLWithPath: path)
-            let directory = url.deletingLastPathComponent().path
-            let temporary = directory + "/." + url.lastPathComponent + ".tmp-"
-                + String(getpid()) + "-" + String(UInt32.random(in: .min ... .max), radix: 16)
-            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-            guard descriptor >= 0 else {
-                let code = errno
-                let folder = (path as NSString).deletingLastPathComponent
-                guard FileManager.default.fileExists(atPath: directory) else {
-                    throw .io("cannot write '\(shown)': the folder '\(folder.isEmpty ? "." : folder)' does not exist")
-                }
-                // A folder that exists but takes no new file (`/proc`, read-only, not writable).
-                throw .io("cannot write '\(shown)': cannot create a file in '\(folder.isEmpty ? "." : folder)' to write it first: \(String(cString: strerror(code)))")
-            }
-            var problem = writeAll(bytes, to: descriptor)
-            if problem == nil, let mode, fchmod(descriptor, mode) != 0 { problem = errno }
-            if problem == nil, fsync(descriptor) != 0 { problem = errno }
-            if close(descriptor) != 0, problem == nil { problem = errno }
-            if problem == nil, rename(temporary, path) != 0 { problem = errno }
-            if let problem {
-                unlink(temporary)
-                throw failure(shown, problem)
-            }
-        }
-
-        /// A device or a pipe: written as it is, since it cannot be written whole or not at all.
-        private static func writeInPlace(_ bytes: [UInt8], to path: String) throws(CLIError) {
-            let descriptor = open(path, O_WRONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { throw failure(path, errno) }
-            var problem = writeAll(bytes, to: descriptor)
-            if close(descriptor) != 0, problem == nil { problem = errno }
-            if let problem { throw failure(path, problem) }
-        }
-
-        /// Writes every byte, retrying after interruptions; the `errno` of a failure, or nil.
-        private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
-            bytes.withUnsafeBytes { buffer -> Int32? in
-                guard let base = buffer.baseAddress else { return nil }
-                var written = 0
-                while written < buffer.count {
-                    let result = write(descriptor, base + written, buffer.count - written)
-                    if result > 0 {
-                        written += result
-                    } else if result < 0, errno == EINTR {
-                        continue
-                    } else {
-                        return result < 0 ? errno : EIO
-                    }
-                }
-                return nil
-            }
-        }
-
-        private static func failure(_ path: String, _ code: Int32) -> CLIError {
-            .io("cannot write '\(path)': \(String(cString: strerror(code)))")
-        }
     }
 }

@@ -139,23 +139,8 @@ public final class Console {
         if stream == .output, outputFailure == nil { outputFailure = failure }
     }
 
-    /// Writes every byte, retrying after interruptions; the `errno` of a failure, or nil.
+    /// Writes every byte of `text`, as `AtomicWriter` writes files; the `errno` of a failure, or nil.
     private static func writeAll(_ text: String, to descriptor: Int32) -> Int32? {
-        var bytes = Array(text.utf8)
-        return bytes.withUnsafeMutableBytes { buffer -> Int32? in
-            guard let base = buffer.baseAddress else { return nil }
-            var written = 0
-            while written < buffer.count {
-                let result = write(descriptor, base + written, buffer.count - written)
-                if result > 0 {
-                    written += result
-                } else if result < 0 && errno == EINTR {
-                    continue
-                } else {
-                    return result < 0 ? errno : EIO
-                }
-            }
-            return nil
-        }
+        AtomicWriter.writeAll(Array(text.utf8), to: descriptor)
     }
 }

@@ -36,6 +36,7 @@ struct EvalCommand: Command {
             .flag("explain", help: "Show why each rule did or did not match"),
             .choice("format", Format.allCases.map(\.rawValue), default: Format.text.rawValue,
                     help: "Output format for --payload"),
+            .key,
             .color,
         ],
         arguments: [.table()],
@@ -51,6 +52,8 @@ struct EvalCommand: Command {
     var explain: Bool
     var format: Format
     var color: ColorMode
+    /// Public key files a signed TABLE must verify with (`--key`).
+    var keys: [String]
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         table = try arguments.positional(0, name: "TABLE")
@@ -59,6 +62,7 @@ struct EvalCommand: Command {
         explain = arguments.flag("explain")
         format = try arguments.choice("format", as: Format.self, default: .text)
         color = try arguments.choice("color", as: ColorMode.self, default: .auto)
+        keys = arguments.values(of: "key")
         switch (payload, payloads) {
         case (nil, nil): throw .usage("give a payload with --payload JSON|@FILE|- or --payloads FILE.jsonl")
         case (.some, .some): throw .usage("--payload and --payloads cannot be used together")
@@ -67,7 +71,7 @@ struct EvalCommand: Command {
     }
 
     func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
-        let program = try ProgramLoader.load(table, context: context)
+        let program = try ProgramLoader.load(table, context: context, keys: keys)
         if let payloads { return try runBatch(program, file: payloads, context: context) }
         let bytes = try Self.readPayloadArgument(payload ?? "")
         let value: JSONValue

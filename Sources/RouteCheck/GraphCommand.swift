@@ -29,6 +29,7 @@ struct GraphCommand: Command {
         options: [
             .choice("format", Format.allCases.map(\.rawValue), default: Format.dot.rawValue,
                     help: "Graph language"),
+            .key,
             .color,
         ],
         arguments: [
@@ -43,15 +44,18 @@ struct GraphCommand: Command {
     var table: String
     var format: Format
     var color: ColorMode
+    /// Public key files a signed TABLE must verify with (`--key`).
+    var keys: [String]
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         table = try arguments.positional(0, name: "TABLE")
         format = try arguments.choice("format", as: Format.self, default: .dot)
+        keys = arguments.values(of: "key")
         color = try arguments.choice("color", as: ColorMode.self, default: .auto)
     }
 
     func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
-        let program = try ProgramLoader.load(table, context: context, color: color)
+        let program = try ProgramLoader.load(table, context: context, color: color, keys: keys)
         let graph = RouteGraph.draw(program)
         switch format {
         case .dot: context.console.out(DOTRenderer.render(graph))

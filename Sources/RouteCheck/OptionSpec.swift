@@ -37,6 +37,9 @@ public struct OptionSpec: Sendable, Equatable {
     public var help: String
     /// Whether the command cannot run without it: shown without brackets in usage lines.
     public var isRequired = false
+    /// Whether it may be given several times, each value kept (`--key A --key B`); any other
+    /// option with a free value given twice is a usage error.
+    public var isRepeatable = false
 
     /// An option of any kind; `flag`, `value` and `choice` are shorter to write.
     ///
@@ -85,6 +88,18 @@ public struct OptionSpec: Sendable, Equatable {
         return copy
     }
 
+    /// The same option, marked as one that may be given several times; every value is kept, in
+    /// order, in `ParsedArguments.allValues`.
+    ///
+    /// ```swift
+    /// OptionSpec.value("key", placeholder: "PUB", help: "A trusted key").repeatable.synopsis // "--key PUB..."
+    /// ```
+    public var repeatable: OptionSpec {
+        var copy = self
+        copy.isRepeatable = true
+        return copy
+    }
+
     /// An option whose value is one of `choices`, such as `--format text|json`.
     ///
     /// ```swift
@@ -107,6 +122,13 @@ public struct OptionSpec: Sendable, Equatable {
         "color", ColorMode.allCases.map(\.rawValue), default: ColorMode.auto.rawValue,
         help: "When to color the output; auto: on a terminal. NO_COLOR, set and not empty, turns color off in every mode")
 
+    /// `--key PUB`, shared by every command that takes a TABLE: a signed table is used only when
+    /// its signature verifies with one of these public keys.
+    public static let key = OptionSpec.value(
+        "key", placeholder: "PUB",
+        help: "Trust this public key file (keygen's KEY.pub; repeat for several): a signed TABLE is used only when its signature verifies with one of them, and any other TABLE is refused"
+    ).repeatable
+
     /// `--help`, which every command accepts without declaring it.
     public static let help = OptionSpec.flag("help", short: "h", help: "Show help information")
 
@@ -117,7 +139,7 @@ public struct OptionSpec: Sendable, Equatable {
     public var synopsis: String {
         switch kind {
         case .flag: return "--\(name)"
-        case .value(let placeholder, _, _): return "--\(name) \(placeholder)"
+        case .value(let placeholder, _, _): return "--\(name) \(placeholder)" + (isRepeatable ? "..." : "")
         }
     }
 }

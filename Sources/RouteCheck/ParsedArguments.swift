@@ -65,6 +65,13 @@ public struct ParsedArguments: Sendable, Equatable {
         return chosen
     }
 
+    /// Every value of the repeatable option `--name`, in the order given; empty when not given.
+    ///
+    /// ```swift
+    /// ParsedArguments(values: ["key": ["a.pub", "b.pub"]]).values(of: "key") // ["a.pub", "b.pub"]
+    /// ```
+    public func values(of name: String) -> [String] { allValues[name] ?? [] }
+
     /// The positional argument at `index`; a usage error naming `name` when it is missing.
     ///
     /// ```swift

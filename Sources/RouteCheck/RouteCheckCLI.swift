@@ -45,6 +45,8 @@ public enum RouteCheckCLI {
             CompileCommand.self,
             GraphCommand.self,
             SchemaCommand.self,
+            KeygenCommand.self,
+            VerifyCommand.self,
         ]
     }
 

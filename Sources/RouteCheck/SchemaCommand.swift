@@ -21,7 +21,7 @@ struct SchemaCommand: Command {
             fields it reads and, where the predicate is simple, example payloads that route to
             it (each checked by deciding it). The output is deterministic, pretty JSON.
             """,
-        options: [.color],
+        options: [.key, .color],
         arguments: [
             .table()
         ],
@@ -33,14 +33,17 @@ struct SchemaCommand: Command {
 
     var table: String
     var color: ColorMode
+    /// Public key files a signed TABLE must verify with (`--key`).
+    var keys: [String]
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         table = try arguments.positional(0, name: "TABLE")
+        keys = arguments.values(of: "key")
         color = try arguments.choice("color", as: ColorMode.self, default: .auto)
     }
 
     func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
-        let program = try ProgramLoader.load(table, context: context, color: color)
+        let program = try ProgramLoader.load(table, context: context, color: color, keys: keys)
         context.console.out(JSONWriter.write(PayloadSchema.generate(for: program), pretty: true) + "\n")
         return .success
     }

@@ -35,6 +35,7 @@ struct SimulateCommand: Command {
             .value("ui", placeholder: "JSON|@FILE",
                    help: "The starting UI, as in a ui_state event (selected_tab, stacks, modals)"),
             .value("user", placeholder: "ID", help: "The user logged in at the start"),
+            .key,
             .color,
         ],
         arguments: [.table()],
@@ -49,6 +50,8 @@ struct SimulateCommand: Command {
     var ui: String?
     var user: String?
     var color: ColorMode
+    /// Public key files a signed TABLE must verify with (`--key`).
+    var keys: [String]
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         table = try arguments.positional(0, name: "TABLE")
@@ -56,6 +59,7 @@ struct SimulateCommand: Command {
             throw .usage("missing option '--events FILE'")
         }
         self.events = events
+        keys = arguments.values(of: "key")
         ui = arguments.value("ui")
         user = arguments.value("user")
         if user?.isEmpty == true {
@@ -68,7 +72,7 @@ struct SimulateCommand: Command {
         let fromStandardInput = events == "-"
         if !fromStandardInput { try InputPath.checkReadable(events) }
         let decider = CompiledTable(
-            try ProgramLoader.load(table, context: context, stream: .error, color: color))
+            try ProgramLoader.load(table, context: context, stream: .error, color: color, keys: keys))
         let start = try startingUI(decider.table)
         // The limit counts a byte order mark, as it does for a route file.
         let limit = YAMLLimits.maxFileSize

@@ -31,7 +31,7 @@ enum TableInput {
         case S_IFREG: return .file(path)
         default: break
         }
-        return .stream(path, try InputPath.readBytes(path, atMost: max(YAMLLimits.maxFileSize, CompiledTableFormat.maxBytes)))
+        return .stream(path, try InputPath.readBytes(path, atMost: max(YAMLLimits.maxFileSize, Self.compiledLimit)))
     }
 
     /// The path as named on the command line.
@@ -83,11 +83,15 @@ enum TableInput {
         }
     }
 
-    /// The bytes of a compiled table, reading one byte past the limit so that an oversized file
-    /// is reported by the decoder rather than truncated, without the byte order mark an editor
-    /// may have added on saving it.
+    /// The most a compiled table's file is read: a signed table holds one in base64, and is the
+    /// larger of the two.
+    static let compiledLimit = max(CompiledTableFormat.maxBytes, SignedTable.maxBytes)
+
+    /// The bytes of a compiled or signed table, reading one byte past the limit so that an
+    /// oversized file is reported by the decoder rather than truncated, without the byte order
+    /// mark an editor may have added on saving it.
     func compiledBytes() throws(CLIError) -> [UInt8] {
-        let limit = CompiledTableFormat.maxBytes + InputPath.byteOrderMarkLength
+        let limit = Self.compiledLimit + InputPath.byteOrderMarkLength
         switch self {
         case .directory(let path), .file(let path):
             return YAMLReader.withoutByteOrderMark(try InputPath.readBytes(path, atMost: limit))

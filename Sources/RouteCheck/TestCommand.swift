@@ -46,6 +46,7 @@ struct TestCommand: Command {
             """,
         options: [
             .flag("coverage", help: "List the rules no case or scenario exercised"),
+            .key,
             .color,
         ],
         arguments: [
@@ -63,11 +64,14 @@ struct TestCommand: Command {
     var cases: [String]
     var coverage: Bool
     var color: ColorMode
+    /// Public key files a signed TABLE must verify with (`--key`).
+    var keys: [String]
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         table = try arguments.positional(0, name: "TABLE")
         cases = Array(arguments.positionals.dropFirst())
         coverage = arguments.flag("coverage")
+        keys = arguments.values(of: "key")
         color = try arguments.choice("color", as: ColorMode.self, default: .auto)
     }
 
@@ -76,7 +80,7 @@ struct TestCommand: Command {
         let colored = context.colors(.output, mode: color)
         let program: RoutingProgram
         do {
-            program = try ProgramLoader.load(table, context: context, stream: .output, color: color)
+            program = try ProgramLoader.load(table, context: context, stream: .output, color: color, keys: keys)
         } catch .exit(.findings) {
             // A table that does not load fails as one test, as a malformed test file does, and
             // the report still ends with its summary line.

@@ -175,6 +175,19 @@ public final class UIKitNavigationAdapter: NSObject {
     /// ```
     public func userMoved() { send(.uiState(snapshot())) }
 
+    /// Decides later notifications with a new table, accepted without an app release
+    /// (`TableUpdate.accept`); a route held, an alert up or a login waiting keeps the decision
+    /// it was made with (`Navigator.replaceDecider(_:)`). The new table must keep the tab bar
+    /// (its app contract says so).
+    ///
+    /// ```swift
+    /// let table = try tables.accept(downloaded)
+    /// adapter.replaceDecider(table.decider)
+    /// ```
+    public func replaceDecider(_ decider: any RouteDecider) {
+        navigator.replaceDecider(decider)
+    }
+
     /// Sends any event and performs its commands, in order.
     ///
     /// ```swift

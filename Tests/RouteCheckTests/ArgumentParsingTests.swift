@@ -13,7 +13,7 @@ func runInProcess(_ arguments: [String], environment: [String: String] = [:])
 
 @Suite struct ArgumentParsingTests {
     let validateUsage =
-        "Usage: routecheck validate [--strict] [--format text|json|github] [--color auto|always|never] TABLE...\n"
+        "Usage: routecheck validate [--strict] [--format text|json|github] [--contract FILE] [--key PUB...] [--color auto|always|never] TABLE...\n"
 
     @Test func toolHelpListsCommands() {
         for flag in ["--help", "-h", "help"] {

@@ -41,7 +41,7 @@ import Testing
             """))
         #expect(help.contains("""
             USAGE: routecheck eval [--payload JSON|@FILE|-] [--payloads FILE.jsonl|-]
-                                   [--explain] [--format text|json]
+                                   [--explain] [--format text|json] [--key PUB...]
                                    [--color auto|always|never] TABLE
 
             """))

@@ -1,3 +1,4 @@
+import ConformanceData
 import Foundation
 import RouteKit
 import RouteKitYAML
@@ -12,29 +13,31 @@ import Testing
 /// libyaml's: 51 valid cases it rejects, 12 error cases it accepts (of its 16; the reader's own
 /// checks reject 4), and 5 values it reads differently (`?foo` plain keys in flow collections,
 /// an anchor containing ':', trailing whitespace lines in block scalars).
-@Suite struct YAMLTestSuiteTests {
+@Suite(.needs(.yamlTestSuite)) struct YAMLTestSuiteTests {
     enum Verdict: Hashable, Comparable {
         case passed
         case deliberate(String)
         case failed(String)
     }
 
-    static let suiteDirectory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/yaml-test-suite")
+    /// The suite's folder (`ConformanceData`); throws, with how to get it, when it is missing.
+    static func suiteDirectory() throws -> URL {
+        try ConformanceData.yamlTestSuite.directory()
+    }
 
-    static func caseNames() -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: suiteDirectory.path)) ?? []
-        return names.filter { name in
+    /// The names of the suite's cases, one folder each, sorted.
+    static func caseNames() throws -> [String] {
+        let suite = try suiteDirectory()
+        return try FileManager.default.contentsOfDirectory(atPath: suite.path).filter { name in
             var isDirectory: ObjCBool = false
-            let path = suiteDirectory.appendingPathComponent(name).path
+            let path = suite.appendingPathComponent(name).path
             return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
                 && isDirectory.boolValue
         }.sorted()
     }
 
-    static func verdict(of name: String) throws -> Verdict {
-        let directory = suiteDirectory.appendingPathComponent(name)
+    static func verdict(of name: String, in suite: URL) throws -> Verdict {
+        let directory = suite.appendingPathComponent(name)
         let yaml = try Data(contentsOf: directory.appendingPathComponent("in.yaml"))
         let document = YAMLReader.read(Array(yaml), file: "in.yaml")
         let firstError = document.diagnostics.first { $0.severity == .error }
@@ -107,10 +110,11 @@ import Testing
     }
 
     @Test func tallies() throws {
-        let names = Self.caseNames()
-        try #require(names.count == 402, "yaml-test-suite not found at \(Self.suiteDirectory.path)")
+        let suite = try Self.suiteDirectory()
+        let names = try Self.caseNames()
+        try #require(names.count == 402, "yaml-test-suite at \(suite.path) is incomplete")
         var byVerdict: [Verdict: [String]] = [:]
-        for name in names { byVerdict[try Self.verdict(of: name), default: []].append(name) }
+        for name in names { byVerdict[try Self.verdict(of: name, in: suite), default: []].append(name) }
         var deliberate = 0
         var failed = 0
         for (verdict, cases) in byVerdict.sorted(by: { $0.key < $1.key }) {

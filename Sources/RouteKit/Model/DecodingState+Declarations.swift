@@ -25,6 +25,8 @@ extension DecodingState {
         var table = RouteTable(
             tabs: tabNames, loginScreen: loginScreen?.name, screens: screens,
             payloadFields: payloadFields, defaults: defaults, rules: [])
+        table.tabRanges = tabs.map(\.range)
+        table.loginScreenRange = loginScreen?.range
         if let login = loginScreen {
             if let screen = table.screen(named: login.name) {
                 // As declared, like a tab's name (see `tabName`).
@@ -100,7 +102,7 @@ extension DecodingState {
         }
         guard let show = decoder.choice(showNode, key: "show", as: Screen.Presentation.self)
         else { return nil }
-        var screen = Screen(name: name, show: show, range: node.range)
+        var screen = Screen(name: name, show: show, range: node.range, showRange: showNode.range)
         if let tabNode = fields["tab"] { screen.tab = tabName(tabNode, "'tab' of \(what)") }
         if fields.isMisspelled("params") { screensWithUnreadParams.insert(CodePointKey(name)) }
         if let paramsNode = fields["params"] {
@@ -109,7 +111,7 @@ extension DecodingState {
                     // A param whose type is wrong (reported) is still declared, as `any`: dropping
                     // it would add a false "has no param" error at every rule that gives it.
                     let type = decoder.fieldType(pair.value, "the type of param '\(param)'") ?? .any
-                    screen.params.append(ScreenParam(name: param, type: type))
+                    screen.params.append(ScreenParam(name: param, type: type, range: pair.key.range))
                 }
             } else {
                 screensWithUnreadParams.insert(CodePointKey(name))

@@ -12,9 +12,14 @@ public struct RouteTable: Sendable {
     public var version: Int
     /// Tab bar order: a tab's index is its position.
     public var tabs: [String]
+    /// Where each of `tabs` is written, in the same order; empty when the table was not read
+    /// from route files (an app contract's mismatches point here).
+    public var tabRanges: [SourceRange]
     /// `login_screen`: presented when a route needs a logged-in user and nobody is; nil when not
     /// declared.
     public var loginScreen: String?
+    /// Where `login_screen`'s value is written; nil when it was not read from a route file.
+    public var loginScreenRange: Optional<SourceRange>  // spelled out: see `Action`
     /// `screens`: every screen a notification can open, in declaration order.
     public var screens: [Screen] {
         // Screens set after `init` are looked up by their new names.
@@ -44,7 +49,9 @@ public struct RouteTable: Sendable {
     ) {
         self.version = version
         self.tabs = tabs
+        tabRanges = []
         self.loginScreen = loginScreen
+        loginScreenRange = nil
         self.screens = screens
         self.payloadFields = payloadFields
         self.defaults = defaults

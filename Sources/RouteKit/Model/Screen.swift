@@ -37,6 +37,8 @@ public struct Screen: Sendable, Hashable {
     public var loginRequired: Bool
     /// Where the screen is declared; nil when it was not read from a route file.
     public var range: Optional<SourceRange>  // spelled out: see `Action`
+    /// Where its `show` value is written; nil when it was not read from a route file.
+    public var showRange: Optional<SourceRange>
 
     /// A screen shown as `show`; the rest defaults to no tab, no params and every flag off.
     ///
@@ -46,7 +48,7 @@ public struct Screen: Sendable, Hashable {
     public init(
         name: String, show: Presentation, tab: String? = nil, params: [ScreenParam] = [],
         hidesBottomBar: Bool = false, embedInNavigation: Bool = false, loginRequired: Bool = false,
-        range: SourceRange? = nil
+        range: SourceRange? = nil, showRange: SourceRange? = nil
     ) {
         self.name = name
         self.show = show
@@ -56,6 +58,7 @@ public struct Screen: Sendable, Hashable {
         self.embedInNavigation = embedInNavigation
         self.loginRequired = loginRequired
         self.range = range
+        self.showRange = showRange
     }
 
     /// The declared param types by name (compared by code points), for normalizing params before
@@ -80,14 +83,17 @@ public struct ScreenParam: Sendable, Hashable {
     public var name: String
     /// The declared type; a rule's value is converted to it before the app receives it.
     public var type: FieldType
+    /// Where the param's name is written; nil when it was not read from a route file.
+    public var range: Optional<SourceRange>  // spelled out: see `Action`
 
-    /// A param named `name` of type `type`.
+    /// A param named `name` of type `type`, declared at `range` when read from a route file.
     ///
     /// ```swift
     /// let ids = ScreenParam(name: "ids", type: .list(.int))
     /// ```
-    public init(name: String, type: FieldType) {
+    public init(name: String, type: FieldType, range: SourceRange? = nil) {
         self.name = name
         self.type = type
+        self.range = range
     }
 }

@@ -9,7 +9,7 @@ extension Navigator {
         if table.defaults.clearBadge { emit(.clearBadge, &commands) }
         let decision = decider.decide(payload)
         guard decision.routes else { return .unmatched }
-        state.phase = .launching(held: PendingRoute(payload: payload, decision: decision))
+        state.phase = .launching(held: decided(payload, decision))
         return .deferred
     }
 
@@ -30,7 +30,7 @@ extension Navigator {
         if table.defaults.clearBadge { emit(.clearBadge, &commands) }
         let decision = decider.decide(payload)
         guard decision.routes else { return .unmatched }
-        let route = PendingRoute(payload: payload, decision: decision)
+        let route = decided(payload, decision)
         switch state.phase {
         case .launching:
             state.phase = .launching(held: route)
@@ -105,11 +105,20 @@ extension Navigator {
         }
     }
 
+    /// A route for `payload` decided now, by the current decider, whose table performs it even
+    /// if the decider is replaced before it is (`replaceDecider(_:)`).
+    private func decided(_ payload: JSONValue, _ decision: Decision) -> PendingRoute {
+        var route = PendingRoute(payload: payload, decision: decision)
+        route.table = table
+        return route
+    }
+
     /// Everything after the alert: the user check (again, after an alert: the user may have changed
-    /// while it was up), login, then performing.
+    /// while it was up), login, then performing; with the table that decided the route.
     private mutating func proceed(_ route: PendingRoute, _ commands: inout [Command]) -> Outcome {
         guard !isForAnotherUser(route) else { return .rejectedUserMismatch }
-        if state.user == nil, needsLogin(route.decision) {
+        let table = route.table ?? table
+        if state.user == nil, needsLogin(route.decision, in: table) {
             guard let loginScreen = table.loginScreen else { return .dropped }
             closeWaiting(&commands)
             emit(.presentLogin(screen: loginScreen, expectedUser: expectedUser(route.decision)),
@@ -118,7 +127,7 @@ extension Navigator {
             return .awaitingLogin
         }
         closeWaiting(&commands)
-        perform(route.decision, &commands)
+        perform(route.decision, in: table, &commands)
         return .performed
     }
 
@@ -150,9 +159,9 @@ extension Navigator {
         return nil
     }
 
-    /// The route's own requirement, or a screen's `login: required` (the decider may or may not
-    /// have folded that in already).
-    func needsLogin(_ decision: Decision) -> Bool {
+    /// The route's own requirement, or a screen's `login: required` in the table that decided it
+    /// (the decider may or may not have folded that in already).
+    func needsLogin(_ decision: Decision, in table: RouteTable) -> Bool {
         if decision.login != .none { return true }
         guard let action = decision.action else { return false }
         return table.anyRequiresLogin(action.steps.lazy.map(\.screen))

@@ -56,6 +56,9 @@
 ///   that same tab (the first pushed screen's).
 /// - `ui_state` is taken as the truth, normalized to the screens' declared param types; names the
 ///   table does not know are kept as reported. Modals never include the alert or the login screen.
+/// - `replaceDecider(_:)` (a table accepted without an app release) changes the table between
+///   events: a route held, alerting or waiting for login is performed with the table that decided
+///   it; everything after uses the new one.
 public struct Navigator: Sendable {
     /// What the navigator knows about the app: its UI, its user, and what is held or waiting.
     ///
@@ -115,6 +118,10 @@ public struct Navigator: Sendable {
         public var payload: JSONValue
         /// What the decider made of `payload` when it arrived.
         public var decision: Decision
+        /// The table of the decider that made `decision`, whose screens, tabs and login screen
+        /// perform it even after `replaceDecider`; nil for a route made in code, which uses the
+        /// navigator's. Not compared: two routes with the same payload and decision are equal.
+        var table: RouteTable?
 
         /// A route for `payload` with the decision made for it.
         ///
@@ -124,11 +131,22 @@ public struct Navigator: Sendable {
         public init(payload: JSONValue, decision: Decision) {
             self.payload = payload
             self.decision = decision
+            table = nil
+        }
+
+        public static func == (lhs: PendingRoute, rhs: PendingRoute) -> Bool {
+            lhs.payload == rhs.payload && lhs.decision == rhs.decision
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(payload)
+            hasher.combine(decision)
         }
     }
 
     /// Decides every payload; its table gives tabs, screens, the login screen and the defaults.
-    public let decider: any RouteDecider
+    /// `replaceDecider(_:)` changes it between events.
+    public private(set) var decider: any RouteDecider
     /// The model: UI, user and phase, as of the last event.
     public internal(set) var state: State
 
@@ -147,6 +165,23 @@ public struct Navigator: Sendable {
 
     /// The route table the decider decides for.
     public var table: RouteTable { decider.table }
+
+    /// Decides every later notification with `decider`: a new route table, accepted without an
+    /// app release (`TableUpdate`). Call it between two events.
+    ///
+    /// What is under way keeps the decision it was made with, and the table that made it: a
+    /// route held for `ready`, an alert up and a login waiting are performed (or dropped) as
+    /// they were decided, with that table's screens, tabs and login screen. The next
+    /// notification, launch or `ui_state` uses the new table. The UI model and the logged-in
+    /// user stay as they are.
+    ///
+    /// ```swift
+    /// let table = try tables.accept(downloaded)
+    /// navigator.replaceDecider(table.decider)
+    /// ```
+    public mutating func replaceDecider(_ decider: any RouteDecider) {
+        self.decider = decider
+    }
 
     /// Handles one event: updates the model and returns the outcome and the commands to perform.
     ///

@@ -1,10 +1,12 @@
+import ConformanceData
 import Foundation
 import Testing
 
 @testable import RouteKit
 
-/// Runs the CEL conformance tests that fall inside RouteKit's subset (`shared/cel-conformance`).
-struct ConformanceTests {
+/// Runs the CEL conformance tests that fall inside RouteKit's subset (the `cel-conformance` data
+/// set, docs/conformance.md).
+@Suite(.needs(.celConformance)) struct ConformanceTests {
     /// Tests that do not pass on purpose, keyed by "file/index", each with its reason. Every one
     /// is listed in docs/predicates.md.
     static let deliberateDifferences: [String: String] = [:]
@@ -12,7 +14,7 @@ struct ConformanceTests {
     static let expectedPassCount = 408
 
     @Test func subsetPasses() throws {
-        let directory = Self.conformanceDirectory()
+        let directory = try ConformanceData.celConformance.directory()
         let subset = try Self.loadJSON(directory.appendingPathComponent("subset.json"))
         let entries = try #require(subset["tests"] as? [[String: Any]])
         var files: [String: [[String: Any]]] = [:]
@@ -45,7 +47,7 @@ struct ConformanceTests {
     /// The tests `subset.json` leaves out only for a reserved word after a dot (`{'if': 1}.if`):
     /// RouteKit reads those as field names, as CEL does, so they pass too.
     @Test func reservedWordsNameFieldsAfterADot() throws {
-        let directory = Self.conformanceDirectory()
+        let directory = try ConformanceData.celConformance.directory()
         let subset = try Self.loadJSON(directory.appendingPathComponent("subset.json"))
         let excluded = try #require(subset["excluded"] as? [[String: Any]])
         let parse = try #require(try Self.loadJSON(directory.appendingPathComponent("parse.json"))["tests"] as? [[String: Any]])
@@ -166,13 +168,6 @@ struct ConformanceTests {
     }
 
     // MARK: Files
-
-    static func conformanceDirectory() -> URL {
-        // The repository root is four levels above this file; `shared/` sits beside it.
-        var root = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-        for _ in 0..<4 { root.deleteLastPathComponent() }
-        return root.deletingLastPathComponent().appendingPathComponent("shared/cel-conformance")
-    }
 
     static func loadJSON(_ url: URL) throws -> [String: Any] {
         let data = try Data(contentsOf: url)

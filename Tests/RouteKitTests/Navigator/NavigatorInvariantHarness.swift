@@ -16,7 +16,10 @@ import Testing
 /// - at most one alert and one login are up, and the navigator's phase says which;
 /// - every command makes sense for the UI (`UISimulator.apply`), `clear_badge` comes first when
 ///   the table asks for it, outcomes agree with the commands;
-/// - the navigator's model equals the simulated UI after every event.
+/// - the navigator's model equals the simulated UI after every event;
+/// - across `.swap` events (`Navigator.replaceDecider`), a route held, alerting or waiting for a
+///   login is performed as the decider that decided it decided it, with its table; every other
+///   event uses the current one.
 struct InvariantHarness: Sendable {
     let decider: any RouteDecider
     /// Screens whose params name the user they belong to: screen → param.
@@ -24,8 +27,18 @@ struct InvariantHarness: Sendable {
     /// What the navigator decides with, when not `decider` (to show that the checks catch a
     /// navigator that gets its routes wrong); the checks always use `decider`.
     var navigatorDecider: (any RouteDecider)? = nil
+    /// The deciders `.swap(to: n)` events switch to, for n ≥ 1 (0 is `decider`); they keep
+    /// `decider`'s tabs, as tables that satisfy one app contract do.
+    var alternates: [any RouteDecider] = []
+    /// What the navigator is given on `.swap`, when not `alternates` (to show that the checks
+    /// catch a navigator that keeps deciding with the old table); the checks always use
+    /// `alternates`.
+    var navigatorAlternates: [any RouteDecider]? = nil
 
     var table: RouteTable { decider.table }
+
+    /// `decider`, then the alternates: what `.swap(to:)` numbers.
+    var deciders: [any RouteDecider] { [decider] + alternates }
 
     struct Violation: Sendable {
         var index: Int
@@ -43,6 +56,11 @@ struct InvariantHarness: Sendable {
     /// Checks `events` from a fresh navigator with `user` logged in; on a violation, records an
     /// issue with the seed, `label` and the smallest failing sequence as JSON lines.
     func run(_ events: [NavigatorEvent], user: String?, seed: UInt64, label: String) {
+        run(events.map(HarnessEvent.send), user: user, seed: seed, label: label)
+    }
+
+    /// Like `run(_:user:seed:label:)`, with table swaps among the events.
+    func run(_ events: [HarnessEvent], user: String?, seed: UInt64, label: String) {
         if let report = report(events, user: user, seed: seed, label: label) {
             Issue.record(Comment(rawValue: report))
         }
@@ -50,13 +68,12 @@ struct InvariantHarness: Sendable {
 
     /// The failure report for `events` (nil when every invariant holds): the seed, `label`, the
     /// first violation and the smallest failing sequence as JSON lines, ready for replay.
-    func report(_ events: [NavigatorEvent], user: String?, seed: UInt64, label: String)
+    func report(_ events: [HarnessEvent], user: String?, seed: UInt64, label: String)
         -> String?
     {
         guard let failure = firstViolation(events, user: user) else { return nil }
         let smallest = shrink(events, failure, user: user)
-        let replay = smallest.events.map { JSONWriter.write($0.jsonValue) }
-            .joined(separator: "\n")
+        let replay = smallest.events.map(\.jsonLine).joined(separator: "\n")
         return """
             \(label), seed \(seed): event \(failure.index): \(failure.message)
             smallest case (start user \(smallest.user ?? "none"), clear_badge \
@@ -68,16 +85,36 @@ struct InvariantHarness: Sendable {
 
     /// Runs `events` through a navigator and a simulator side by side; the first broken rule.
     func firstViolation(_ events: [NavigatorEvent], user: String?) -> Violation? {
+        firstViolation(events.map(HarnessEvent.send), user: user)
+    }
+
+    /// Like `firstViolation(_:user:)`, with table swaps among the events.
+    func firstViolation(_ events: [HarnessEvent], user: String?) -> Violation? {
+        let deciders = deciders
         var navigator = Navigator(decider: navigatorDecider ?? decider, user: user)
         var simulator = UISimulator(table: table)
         var tracker = RouteTracker()
-        for (index, event) in events.enumerated() {
-            let source = tracker.source(of: event, decider)
+        var current = 0
+        for (index, harnessEvent) in events.enumerated() {
+            let event: NavigatorEvent
+            switch harnessEvent {
+            case .swap(let to):
+                let before = navigator.state
+                navigator.replaceDecider(navigatorAlternates.map { [navigatorDecider ?? decider] + $0 }?[to] ?? deciders[to])
+                current = to
+                if navigator.state != before { return Violation(index: index, message: "a swap changed the state") }
+                continue
+            case .send(let sent):
+                event = sent
+            }
+            let source = tracker.source(of: event, decidedBy: current, deciders)
             let step = navigator.send(event)
+            simulator.table = deciders[current].table
             simulator.observe(event)
             tracker.settle(step, source: source)
-            let decision = source.map(decider.decide)
-            if let message = check(step, after: event, decision, navigator.state, &simulator)
+            let route = source.map { (decision: deciders[$0.decider].decide($0.payload), table: deciders[$0.decider].table) }
+            simulator.table = route?.table ?? deciders[current].table
+            if let message = check(step, after: event, route, current: deciders[current].table, navigator.state, &simulator)
                 ?? tracker.disagreement(with: navigator.state.phase)
             {
                 return Violation(index: index, message: message)
@@ -86,17 +123,20 @@ struct InvariantHarness: Sendable {
         return nil
     }
 
+    /// Checks one step; `route` is the decision behind it and the table that made it, `current`
+    /// the table of the navigator's decider when the event arrived.
     private func check(
-        _ step: Navigator.Step, after event: NavigatorEvent, _ decision: Decision?,
-        _ state: Navigator.State, _ simulator: inout UISimulator
+        _ step: Navigator.Step, after event: NavigatorEvent, _ route: (decision: Decision, table: RouteTable)?,
+        current: RouteTable, _ state: Navigator.State, _ simulator: inout UISimulator
     ) -> String? {
+        let decision = route?.decision
         let shown = decision?.action.map { $0.push + ($0.present.map { [$0] } ?? []) } ?? []
         for command in step.commands {
             if let message = simulator.apply(command) { return message }
             switch command {
             case .push(_, let screen, let params, _), .present(let screen, let params, _),
                 .reload(let screen, let params):
-                if let message = checkShown(screen, params, decision, shown, state.user) {
+                if let message = checkShown(screen, params, route, shown, state.user) {
                     return "\(command.name) of '\(screen)': \(message)"
                 }
             default:
@@ -105,9 +145,9 @@ struct InvariantHarness: Sendable {
         }
         let badgeFirst: Bool
         switch event {
-        case .notification: badgeFirst = table.defaults.clearBadge
+        case .notification: badgeFirst = current.defaults.clearBadge
         // A JSON null payload is no payload.
-        case .launch(let payload?, _): badgeFirst = payload != .null && table.defaults.clearBadge
+        case .launch(let payload?, _): badgeFirst = payload != .null && current.defaults.clearBadge
         default: badgeFirst = false
         }
         if step.commands.contains(.clearBadge) != badgeFirst
@@ -157,12 +197,13 @@ struct InvariantHarness: Sendable {
         return nil
     }
 
-    /// Why showing `screen` with `params` for this event's route breaks a rule, if it does.
+    /// Why showing `screen` with `params` for this event's route breaks a rule, if it does: the
+    /// route as decided, and the table that decided it.
     private func checkShown(
-        _ screen: String, _ params: [String: JSONValue], _ decision: Decision?,
+        _ screen: String, _ params: [String: JSONValue], _ route: (decision: Decision, table: RouteTable)?,
         _ shown: [ScreenInstance], _ user: String?
     ) -> String? {
-        guard let decision else { return "no route behind it" }
+        guard let (decision, table) = route else { return "no route behind it" }
         guard shown.contains(ScreenInstance(screen: screen, params: params)) else {
             return "not what the route \(decision.source) shows (\(shown))"
         }
@@ -187,17 +228,28 @@ struct InvariantHarness: Sendable {
     }
 
     /// Events before the last `launch` before the failure cannot matter except for the user it
-    /// sets, so the case starts there; then events are dropped one by one while it still fails.
+    /// sets and the decider then in use, so the case starts there (with a swap to that decider);
+    /// then events are dropped one by one while it still fails.
     func shrink(_ events: [NavigatorEvent], _ failure: Violation, user: String?)
-        -> (events: [NavigatorEvent], violation: Violation, user: String?)
+        -> (events: [HarnessEvent], violation: Violation, user: String?)
+    {
+        shrink(events.map(HarnessEvent.send), failure, user: user)
+    }
+
+    /// Like `shrink(_:_:user:)`, with table swaps among the events.
+    func shrink(_ events: [HarnessEvent], _ failure: Violation, user: String?)
+        -> (events: [HarnessEvent], violation: Violation, user: String?)
     {
         var start = 0
         for index in stride(from: failure.index, through: 0, by: -1) {
-            if case .launch = events[index] { start = index; break }
+            if case .send(.launch) = events[index] { start = index; break }
         }
         let startUser = start == 0 ? user : nil
-        var current = Array(events[start...failure.index])
-        var violation = Violation(index: failure.index - start, message: failure.message)
+        var deciderAtStart = 0
+        for case .swap(let to) in events[..<start] { deciderAtStart = to }
+        let swapFirst: [HarnessEvent] = deciderAtStart == 0 ? [] : [.swap(to: deciderAtStart)]
+        var current = swapFirst + events[start...failure.index]
+        var violation = Violation(index: failure.index - start + swapFirst.count, message: failure.message)
         guard current.count <= 400 else { return (current, violation, startUser) }
         var position = 0
         while position < current.count {
@@ -214,84 +266,17 @@ struct InvariantHarness: Sendable {
     }
 }
 
-/// Which notification each event may perform, worked out from the events and outcomes alone:
-/// the one held between `launch` and `ready`, the one behind an alert or a login.
-struct RouteTracker {
-    enum Waiting: Equatable {
-        case alert(JSONValue)
-        case login(JSONValue)
-    }
+/// One event of a run: for the navigator, or a swap of its decider between two events.
+enum HarnessEvent: Sendable {
+    case send(NavigatorEvent)
+    /// `Navigator.replaceDecider` with `InvariantHarness.deciders[to]`.
+    case swap(to: Int)
 
-    var launching = false
-    var held: JSONValue?
-    var waiting: Waiting?
-
-    /// The payload whose route `event` may perform; call before the navigator handles it.
-    mutating func source(of event: NavigatorEvent, _ decider: any RouteDecider) -> JSONValue? {
-        switch event {
-        case .launch(let payload, _):
-            launching = true
-            waiting = nil
-            // Not `? $0 : nil`: JSONValue is ExpressibleByNilLiteral, so that nil is `.null`.
-            held = nil
-            if let payload, payload != .null, decider.decide(payload).routes { held = payload }
-            return nil
-        case .ready:
-            guard launching else { return nil }
-            launching = false
-            defer { held = nil }
-            return held
-        case .notification(let payload, _):
-            guard launching else { return payload }
-            if decider.decide(payload).routes { held = payload }
-            return nil
-        case .alertConfirmed:
-            guard case .alert(let payload) = waiting else { return nil }
-            waiting = nil
-            return payload
-        case .alertCancelled:
-            if case .alert = waiting { waiting = nil }
-            return nil
-        case .loginSucceeded:
-            guard case .login(let payload) = waiting else { return nil }
-            waiting = nil
-            return payload
-        case .loginCancelled:
-            if case .login = waiting { waiting = nil }
-            return nil
-        case .logout, .uiState:
-            return nil
+    /// A line of a failure report: the event's JSON, or `{"swap": n}`.
+    var jsonLine: String {
+        switch self {
+        case .send(let event): JSONWriter.write(event.jsonValue)
+        case .swap(let to): #"{"swap":\#(to)}"#
         }
-    }
-
-    /// What waits after the navigator handled the event whose route came from `source`.
-    mutating func settle(_ step: Navigator.Step, source: JSONValue?) {
-        guard let source else { return }
-        switch step.outcome {
-        case .alerted:
-            waiting = .alert(source)
-        case .awaitingLogin:
-            waiting = .login(source)
-        default:
-            if step.commands.contains(.dismissAlert) || step.commands.contains(.dismissLogin) {
-                waiting = nil
-            }
-        }
-    }
-
-    /// Why the navigator's phase is not what the events leave held or waiting, if it is not.
-    func disagreement(with phase: Navigator.Phase) -> String? {
-        let agrees = switch phase {
-        case .launching(let route): launching && route?.payload == held
-        case .idle: !launching && waiting == nil
-        case .alerting(let route): !launching && waiting == .alert(route.payload)
-        case .awaitingLogin(let route): !launching && waiting == .login(route.payload)
-        }
-        if agrees { return nil }
-        let expected = launching
-            ? "launching, holding \(held.map { JSONWriter.write($0) } ?? "nothing")"
-            : waiting.map { "\($0)" } ?? "idle"
-        return "phase \(phase) but the events leave it \(expected)"
     }
 }
-

@@ -55,6 +55,62 @@ import Testing
               label: "generated table \(seed):\n\(yaml)\n")
     }
 
+    /// Tables swapped in between events (`Navigator.replaceDecider`): the example table and
+    /// three variants of it (other routes for the same rules, other policies and screen flags),
+    /// about one swap in 40 events. 10 seeds × 10,000 events.
+    @Test(arguments: Array(UInt64(0)..<10))
+    func invariantsHoldWithTablesSwappedOverTheExampleTable(seed: UInt64) throws {
+        let program = try Self.example.get()
+        let user: String? = [nil, "u1", "u2"][Int(seed % 3)]
+        try checkWithSwaps(program, seed: seed, user: user, events: 10_000, label: "routes/ with swaps")
+    }
+
+    /// The same over generated tables and their variants. 25 tables × 4,000 events.
+    @Test(arguments: Array(UInt64(0)..<25))
+    func invariantsHoldWithTablesSwappedOverGeneratedTables(seed: UInt64) throws {
+        let table = InvariantTables.generate(seed: seed)
+        let program = try #require(TableChecker.check(table, sources: []).program)
+        let user: String? = [nil, "u1", "u2", "u3"][Int(seed % 4)]
+        try checkWithSwaps(program, seed: seed, user: user, events: 4_000,
+                           label: "generated table \(seed) with swaps:\n\(InvariantTables.yaml(table))\n")
+    }
+
+    /// The swap checks have teeth: a navigator that ignores a swap, and goes on deciding with
+    /// the old table, is caught at the next notification the two tables decide differently.
+    @Test func checksCatchANavigatorThatIgnoresASwap() throws {
+        let program = try Self.example.get()
+        let variant = try #require(TableChecker.check(InvariantTables.variant(of: program.table, seed: 1), sources: []).program)
+        let old = CompiledTable(program)
+        let new = CompiledTable(variant)
+        let payload: JSONValue = ["type": "3", "id": 42]
+        #expect(old.decide(payload).action != new.decide(payload).action)
+        let harness = InvariantHarness(decider: old, alternates: [new], navigatorAlternates: [old])
+        let events: [HarnessEvent] = [.swap(to: 1), .send(.notification(payload, .background))]
+        let failure = try #require(harness.firstViolation(events, user: "u1"))
+        #expect(failure.index == 1, "\(failure.message)")
+        #expect(InvariantHarness(decider: old, alternates: [new]).firstViolation(events, user: "u1") == nil)
+    }
+
+    private func checkWithSwaps(_ program: RoutingProgram, seed: UInt64, user: String?, events: Int,
+                                label: String) throws {
+        let source = TableEventSource(program: program)
+        var random = SplitMix64(seed: seed &+ 45)
+        let count = InvariantHarness.eventsPerSeed(default: events)
+        let sent = (0..<count).map { _ in source.randomEvent(&random) }
+        var alternates: [any RouteDecider] = []
+        for variantSeed in 1...3 {
+            let variant = InvariantTables.variant(of: program.table, seed: seed &* 10 &+ UInt64(variantSeed))
+            let checked = TableChecker.check(variant, sources: [])
+            let program = try #require(checked.program, "variant \(variantSeed) does not check: \(checked.diagnostics)")
+            alternates.append(CompiledTable(program))
+        }
+        let withSwaps = InvariantHarness.withSwaps(sent, among: 1 + alternates.count, every: 40, &random)
+        let swaps = withSwaps.filter { if case .swap = $0 { true } else { false } }.count
+        #expect(swaps > count / 80, "\(label): only \(swaps) swaps")
+        InvariantHarness(decider: CompiledTable(program), alternates: alternates)
+            .run(withSwaps, user: user, seed: seed, label: label)
+    }
+
     /// The checks have teeth: a navigator deciding with a table that forgets who may see what
     /// (no `login: required` screens, routes without their login requirement, or `{user: …}`
     /// routes that only ask for some login) is caught within a few thousand events, and the

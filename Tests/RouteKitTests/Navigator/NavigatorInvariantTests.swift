@@ -26,6 +26,22 @@ private typealias F = NavFixture
         harness.run(events, user: user, seed: seed, label: "fixture table")
     }
 
+    /// The same with the decider swapped between events about once in 40: the fixture's, one
+    /// that sends every route to the notice, and one over a table whose screens moved
+    /// (`NavigatorHotSwapTests`). 20 seeds × 5,000 events.
+    @Test(arguments: seeds)
+    func invariantsHoldWithDecidersSwapped(seed: UInt64) {
+        var random = SplitMix64(seed: seed &+ 4_500)
+        let user: String? = [nil, "u1", "u2"][Int(seed % 3)]
+        let count = InvariantHarness.eventsPerSeed(default: 5_000)
+        let events = (0..<count).map { _ in Self.randomEvent(&random) }
+        let harness = InvariantHarness(decider: FakeDecider(table: F.table()), ownerParams: ["user_inbox": "uid"],
+                                       alternates: [NavigatorHotSwapTests.NoticeDecider(),
+                                                    FakeDecider(table: NavigatorHotSwapTests.movedTable())])
+        harness.run(InvariantHarness.withSwaps(events, among: 3, every: 40, &random), user: user, seed: seed,
+                    label: "fixture table with swaps")
+    }
+
     static func randomEvent(_ random: inout SplitMix64) -> NavigatorEvent {
         let users = ["u1", "u2"]
         switch random.below(100) {

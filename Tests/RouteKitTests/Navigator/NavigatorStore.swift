@@ -18,6 +18,14 @@ struct NavigatorStore {
 
     var state: Navigator.State { navigator.state }
 
+    /// Decides later notifications with `decider` (`Navigator.replaceDecider(_:)`); the state
+    /// must not change.
+    mutating func replaceDecider(_ decider: any RouteDecider, sourceLocation: SourceLocation = #_sourceLocation) {
+        let before = navigator.state
+        navigator.replaceDecider(decider)
+        #expect(navigator.state == before, "state", sourceLocation: sourceLocation)
+    }
+
     /// Sends `event`; the state must end as the current state changed by `change`, no more.
     mutating func send(
         _ event: NavigatorEvent, expecting commands: [Navigator.Command],

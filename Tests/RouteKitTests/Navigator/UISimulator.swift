@@ -9,7 +9,9 @@ struct UISimulator {
     var modals: [ScreenInstance] = []
     var alertUp = false
     var loginUp = false
-    let table: RouteTable
+    /// The table whose screens and login screen commands are checked against: the one that
+    /// decided the route being performed (`InvariantHarness` sets it when tables are swapped).
+    var table: RouteTable
 
     init(table: RouteTable, ui: UISnapshot? = nil) {
         self.table = table

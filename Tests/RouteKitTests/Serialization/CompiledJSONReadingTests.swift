@@ -1,3 +1,4 @@
+import ConformanceData
 import Foundation
 @testable import RouteKit
 import Testing
@@ -79,10 +80,8 @@ import Testing
 
     /// Every JSON file of the yaml-test-suite (the same directory `YAMLTestSuiteTests` reads),
     /// with each object's keys also written in reverse: documents of every shape.
-    @Test func theYAMLTestSuitesJSONReadsAsTheReferenceReaderDoes() throws {
-        let suite = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/yaml-test-suite")
+    @Test(.needs(.yamlTestSuite)) func theYAMLTestSuitesJSONReadsAsTheReferenceReaderDoes() throws {
+        let suite = try ConformanceData.yamlTestSuite.directory()
         let cases = try FileManager.default.contentsOfDirectory(atPath: suite.path)
         var read = 0
         for name in cases {

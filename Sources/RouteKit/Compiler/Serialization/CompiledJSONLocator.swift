@@ -16,12 +16,14 @@ enum CompiledJSONLocator {
     }
 
     /// The offset of the first byte of the value at `path`, or nil when the path is empty or
-    /// names nothing in `bytes`.
-    static func offset(of path: String, in bytes: [UInt8]) -> Int? {
+    /// names nothing in `bytes`. `limits` are those the document is read with: a compiled
+    /// table's unless told (an app contract and a signed table have their own).
+    static func offset(of path: String, in bytes: [UInt8],
+                       limits: JSONReadLimits = CompiledTableFormat.readLimits) -> Int? {
         guard let steps = steps(of: path), !steps.isEmpty else { return nil }
         return bytes.withUnsafeBytes { raw in
             withUnsafeTemporaryAllocation(of: RawKey.self, capacity: 64) { keyStorage -> Int? in
-                guard let document = try? JSONByteParser(document: raw, limits: CompiledTableFormat.readLimits)
+                guard let document = try? JSONByteParser(document: raw, limits: limits)
                 else { return nil }
                 var walk = FilteringParser(document, keyStorage: keyStorage)
                 defer { walk.keys.release() }

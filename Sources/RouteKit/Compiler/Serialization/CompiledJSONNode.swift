@@ -24,6 +24,12 @@ struct CompiledJSONNode {
     /// The path of a member: `.key` for identifier-like keys, `["key"]` for any other.
     func memberPath(_ key: String) -> String {
         guard tracksPaths else { return "" }
+        return Self.memberPath(key, in: path)
+    }
+
+    /// The path of member `key` of the value at `path`: `path.key` for an identifier-like key,
+    /// `path["key"]` for any other (`screens[2].params["item.id"]`).
+    static func memberPath(_ key: String, in path: String) -> String {
         let identifier = !key.isEmpty && key.unicodeScalars.enumerated().allSatisfy { index, scalar in
             scalar == "_" || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
                 || (index > 0 && ("0"..."9").contains(scalar))

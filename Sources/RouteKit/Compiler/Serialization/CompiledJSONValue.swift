@@ -76,6 +76,24 @@ struct CompiledJSONMember: Sendable {
     var value: CompiledJSONValue
 }
 
+extension CompiledJSONValue {
+    /// A whole JSON document held to `limits`, objects in file order: for the JSON files beside a
+    /// compiled table (an app contract, a signed table), decoded with `CompiledJSONNode` too.
+    ///
+    /// ```swift
+    /// let root = try CompiledJSONValue.read(bytes, limits: AppContract.readLimits)
+    /// ```
+    static func read(_ bytes: [UInt8], limits: JSONReadLimits) throws(JSONReadError) -> CompiledJSONValue {
+        let result = bytes.withUnsafeBytes { raw in
+            Result { () throws(JSONReadError) -> CompiledJSONValue in
+                var parser = try JSONByteParser(document: raw, limits: limits)
+                return try parser.readCompiledDocument()
+            }
+        }
+        return try result.get()
+    }
+}
+
 extension JSONByteParser {
     /// A whole document read as `readDocument()` reads it, objects in file order.
     mutating func readCompiledDocument() throws(JSONReadError) -> CompiledJSONValue {

@@ -39,7 +39,9 @@ struct CompiledTableDecoder {
         }
         let version = try versionNode.int()
         if version > Int64(CompiledTableFormat.currentVersion) {
-            throw root.error(CompiledTableMessages.newerFormat(version))
+            var newer = root.error(CompiledTableMessages.newerFormat(version))
+            newer.newerFormat = version
+            throw newer
         }
         if version < Int64(CompiledTableFormat.oldestReadableVersion) {
             throw versionNode.error(CompiledTableMessages.unsupportedFormat(version))

@@ -2,7 +2,8 @@
 /// format, a malformed part (named by its JSON path), or expressions that do not check.
 ///
 /// `reason` is a single lowercase phrase, prefixed by the JSON path when one is known;
-/// `description` adds where the problem is in the file's text, as line and column.
+/// `description` adds where the problem is in the file's text, as line and column
+/// (`JSONPathError`).
 ///
 /// ```swift
 /// do { _ = try CompiledTableFormat.decode(bytes) }
@@ -11,7 +12,7 @@
 ///     print(error)         // rules[3].route.push[0].screen: expected a string at line 52, column 21
 /// }
 /// ```
-public struct CompiledTableError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct CompiledTableError: JSONPathError, Sendable, Hashable {
     /// Where in the JSON document the problem is, such as `rules[3].route.push[0].screen`;
     /// empty for the document as a whole.
     public var path: String
@@ -21,6 +22,12 @@ public struct CompiledTableError: Error, Sendable, Hashable, CustomStringConvert
     /// read, or the start of the value at `path`. Nil for the document as a whole (empty, too
     /// large) and for an error made without the bytes.
     public var position: SourcePosition?
+    /// The file's `format_version` when it is newer than this RouteKit reads (rebuild it with a
+    /// matching `routecheck`); nil for every other problem.
+    public var newerFormat: Int64?
+    /// What does not match the app contract, when the table loads but does not satisfy the
+    /// contract given to `CompiledTableFormat.decode(_:contract:)`; empty for every other problem.
+    public var contractMismatches: [ContractMismatch]
 
     /// An error at a JSON `path` (empty for the whole document) with a lowercase `message`.
     ///
@@ -28,20 +35,13 @@ public struct CompiledTableError: Error, Sendable, Hashable, CustomStringConvert
     /// CompiledTableError(path: "rules[3].when", message: "expected a string").description
     /// // "rules[3].when: expected a string"
     /// ```
-    public init(path: String, message: String, position: SourcePosition? = nil) {
+    public init(path: String, message: String, position: SourcePosition? = nil,
+                newerFormat: Int64? = nil, contractMismatches: [ContractMismatch] = []) {
         self.path = path
         self.message = message
         self.position = position
-    }
-
-    /// The path and the message, without the position: `rules[3].when: expected a string`.
-    public var reason: String { path.isEmpty ? message : "\(path): \(message)" }
-
-    /// The reason and, when known, its line and column:
-    /// `rules[3].when: expected a string at line 40, column 15`.
-    public var description: String {
-        guard let position else { return reason }
-        return "\(reason) at line \(position.line), column \(position.column)"
+        self.newerFormat = newerFormat
+        self.contractMismatches = contractMismatches
     }
 }
 

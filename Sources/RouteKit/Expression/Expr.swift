@@ -116,7 +116,7 @@ extension Expr.Kind {
     }
 }
 
-/// A constant written in an expression.
+/// A constant written in an expression; also the value of a YAML scalar (`Node.ResolvedScalar`).
 ///
 /// Equality and hashing compare strings by code points, as CEL does: the literals `"\u00e9"` and
 /// `"e\u0301"` are different (so a map literal may hold both as keys).
@@ -137,35 +137,20 @@ public enum Literal: Sendable, Hashable {
     /// A string literal, with its escapes decoded (a raw `r"…"` string keeps its backslashes).
     case string(String)
 
-    /// Same kind and value; strings by code points.
-    public static func == (lhs: Literal, rhs: Literal) -> Bool {
-        switch (lhs, rhs) {
-        case (.null, .null): true
-        case (.bool(let a), .bool(let b)): a == b
-        case (.int(let a), .int(let b)): a == b
-        case (.double(let a), .double(let b)): a == b
-        case (.string(let a), .string(let b)): a.hasSameScalars(as: b)
-        default: false
-        }
-    }
+    /// Same kind and value; strings by code points, as `JSONValue` compares them.
+    public static func == (lhs: Literal, rhs: Literal) -> Bool { lhs.json == rhs.json }
 
     /// Hashes consistently with `==`: a string by its code points.
-    public func hash(into hasher: inout Hasher) {
+    public func hash(into hasher: inout Hasher) { hasher.combine(json) }
+
+    /// The literal as the JSON scalar of the same kind and value.
+    var json: JSONValue {
         switch self {
-        case .null:
-            hasher.combine(0 as UInt8)
-        case .bool(let value):
-            hasher.combine(1 as UInt8)
-            hasher.combine(value)
-        case .int(let value):
-            hasher.combine(2 as UInt8)
-            hasher.combine(value)
-        case .double(let value):
-            hasher.combine(3 as UInt8)
-            hasher.combine(value)
-        case .string(let value):
-            hasher.combine(4 as UInt8)
-            value.hashScalars(into: &hasher)
+        case .null: .null
+        case .bool(let value): .bool(value)
+        case .int(let value): .int(value)
+        case .double(let value): .double(value)
+        case .string(let value): .string(value)
         }
     }
 }

@@ -1,45 +1,17 @@
 extension Node {
-    /// The value of a scalar under the YAML 1.2 core schema.
+    /// The value of a scalar under the YAML 1.2 core schema: the kinds of an expression's
+    /// literal, so one type serves both. `.null` is `~`, `null`, `Null`, `NULL` or the empty
+    /// plain scalar; `.bool` is `true`, `True`, `TRUE`, `false`, `False` or `FALSE` (never YAML
+    /// 1.1's `yes` or `on`); `.int` a decimal, `0o` octal or `0x` hexadecimal integer that fits in
+    /// 64 bits; `.double` a decimal float, `.inf`, `-.inf` or `.nan`, or an integer beyond 64
+    /// bits; `.string` any other text: every quoted or block scalar, and plain text such as `yes`.
+    /// Text compares by code points, so two keys `é` spelled precomposed and decomposed are not
+    /// duplicates.
     ///
     /// ```swift
     /// if case .int(let type)? = node.resolvedScalar { print(type + 1) }
     /// ```
-    public enum ResolvedScalar: Sendable, Hashable {
-        /// `~`, `null`, `Null`, `NULL` or the empty plain scalar.
-        case null
-        /// `true`, `True`, `TRUE`, `false`, `False` or `FALSE` (never YAML 1.1's `yes` or `on`).
-        case bool(Bool)
-        /// A decimal, `0o` octal or `0x` hexadecimal integer that fits in 64 bits.
-        case int(Int64)
-        /// A decimal float, `.inf`, `-.inf` or `.nan`, or an integer beyond 64 bits.
-        case double(Double)
-        /// Any other text: every quoted or block scalar, and plain text such as `yes`.
-        case string(String)
-
-        /// Same kind and value; text by code points (a name is what its bytes say), so two keys
-        /// `é` spelled precomposed and decomposed are not duplicates.
-        public static func == (lhs: ResolvedScalar, rhs: ResolvedScalar) -> Bool {
-            switch (lhs, rhs) {
-            case (.null, .null): true
-            case (.bool(let a), .bool(let b)): a == b
-            case (.int(let a), .int(let b)): a == b
-            case (.double(let a), .double(let b)): a == b
-            case (.string(let a), .string(let b)): a.hasSameScalars(as: b)
-            default: false
-            }
-        }
-
-        /// Hashes consistently with `==`: text by its code points.
-        public func hash(into hasher: inout Hasher) {
-            switch self {
-            case .null: hasher.combine(0 as UInt8)
-            case .bool(let value): hasher.combine(1 as UInt8); hasher.combine(value)
-            case .int(let value): hasher.combine(2 as UInt8); hasher.combine(value)
-            case .double(let value): hasher.combine(3 as UInt8); hasher.combine(value)
-            case .string(let value): hasher.combine(4 as UInt8); value.hashScalars(into: &hasher)
-            }
-        }
-    }
+    public typealias ResolvedScalar = Literal
 
     static let coreTagPrefix = "tag:yaml.org,2002:"
 
@@ -114,13 +86,7 @@ extension Node {
     public var jsonValue: JSONValue {
         switch content {
         case .scalar:
-            switch resolvedScalar {
-            case .null, nil: return .null
-            case .bool(let value): return .bool(value)
-            case .int(let value): return .int(value)
-            case .double(let value): return .double(value)
-            case .string(let value): return .string(value)
-            }
+            return resolvedScalar?.json ?? .null
         case .sequence(let items):
             return .array(items.map(\.jsonValue))
         case .mapping(let pairs):

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building and testing RouteKit needs and is missing: libyaml and libsodium
-# (Debian's libyaml-dev and libsodium-dev, found through pkg-config) and the Python tools the
-# checks use.
+# (Debian's libyaml-dev and libsodium-dev, found through pkg-config), Unicode's data files
+# (Debian's unicode-data) and the Python tools the checks use.
 set -euo pipefail
 
 need_apt=()
@@ -10,6 +10,8 @@ pkg-config --exists yaml-0.1 2>/dev/null || need_apt+=(libyaml-dev)
 # Ed25519 and SHA-256 for signed tables (routecheck keygen, compile --sign, verify; the tests).
 pkg-config --exists libsodium 2>/dev/null || need_apt+=(libsodium-dev)
 command -v dot >/dev/null 2>&1 || need_apt+=(graphviz)
+# Unicode's CaseFolding.txt, for the (?i) differential test and scripts/generate-unicode-casefold.py.
+[ -f /usr/share/unicode/CaseFolding.txt ] || need_apt+=(unicode-data)
 if [ ${#need_apt[@]} -gt 0 ]; then
   echo "setup: installing ${need_apt[*]}"
   SUDO=""

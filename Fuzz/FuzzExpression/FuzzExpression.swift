@@ -26,7 +26,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
 /// The fields of `routes/app.yaml` and one of every other type, so that declared, nested,
 /// list, `any` and undeclared fields are all reachable.
-private let fields: [String: FieldType] = [
+private let fields: [CodePointKey: FieldType] = [
     "type": .string, "target": .string, "uid": .string, "id": .int, "pageKey": .string,
     "aps.alert": .any, "aps.badge": .int,
     "score": .double, "flag": .bool, "tags": .list(.string), "ids": .list(.int),

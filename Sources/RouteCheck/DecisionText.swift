@@ -47,7 +47,7 @@ enum DecisionText {
 
     static func describe(_ screen: ScreenInstance) -> String {
         screen.params.isEmpty
-            ? screen.screen : "\(screen.screen) \(JSONWriter.write(.object(screen.params)))"
+            ? screen.screen : "\(screen.screen) \(JSONWriter.write(.object(JSONObject(screen.params))))"
     }
 
     static func explanation(_ explanation: Explanation, tableHasFallback: Bool) -> String {

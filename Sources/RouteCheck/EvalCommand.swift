@@ -139,7 +139,7 @@ struct EvalCommand: Command {
                         // again through the index would do the work twice.
                         let explanation = explain ? program.explain(value) : nil
                         let decision = explanation?.decision ?? evaluator.decide(value)
-                        var line: [String: JSONValue] = [
+                        var line: JSONObject = [
                             "rule": decision.ruleName.map(JSONValue.string) ?? .null,
                             "index": .int(Int64(decision.ruleIndex ?? -1)),
                         ]

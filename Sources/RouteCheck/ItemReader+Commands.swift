@@ -25,7 +25,7 @@ extension ItemReader {
             report(unknown("command", name, Navigator.Command.names, cmdPair.value))
             return nil
         }
-        var fields: [String: JSONValue] = ["cmd": .string(name)]
+        var fields: JSONObject = ["cmd": .string(name)]
         var paramsNode: Node?
         var valid = true
         for pair in pairs {
@@ -63,7 +63,7 @@ extension ItemReader {
         let kind = ExpectedCommand.valueKinds[key] ?? .string
         switch (kind, json) {
         case (.string, .string(let text)), (.stringOrNull, .string(let text)):
-            if key == "tab", !table.tabs.contains(text) {
+            if key == "tab", table.tabIndex(of: text) == nil {
                 report(unknown("tab", text, table.tabs, node))
                 return nil
             }
@@ -96,10 +96,13 @@ extension ItemReader {
             case .boolean: "true or false"
             case .object: "a mapping"
             }
+            if kind == .boolean, case .string(let text) = json, node.tag == nil, let meant = Node.yaml11Boolean(text) {
+                // As in route files (SPEC §3), and as the test files' JSON Schema says.
+                report(ModelMessages.booleanWord(text, meant: meant, at: node.range))
+                return nil
+            }
             var diagnostic = TestFileDecoder.wrongType(expected, for: what, node)
-            if kind == .boolean, node.isYAML11Boolean, let text = Self.keyText(node) {
-                diagnostic.message += "; '\(text)' is a string in YAML 1.2"
-            } else if key == "tab", case .int(let index) = json {
+            if key == "tab", case .int(let index) = json {
                 diagnostic.message += tabNameHint(forIndex: index, in: command)
             } else if kind == .string || kind == .stringOrNull, let text = Self.keyText(node),
                 case .int = json
@@ -131,11 +134,11 @@ extension ItemReader {
                               at: first.key.range))
             return nil
         }
-        var converted: [String: JSONValue] = [:]
+        var converted = JSONObject(minimumCapacity: pairs.count)
         var valid = true
         for pair in pairs {
             let name = Self.keyText(pair.key) ?? ""
-            guard let type = types[name] else {
+            guard let type = types[CodePointKey(name)] else {
                 report(unknown("param", name, screen.params.map(\.name), pair.key, of: "screen '\(screen.name)'"))
                 valid = false
                 continue

@@ -53,7 +53,7 @@ enum TableUI {
 
     private static func check(_ tab: String, _ key: String, in context: String, table: RouteTable,
                               path: [String], isKey: Bool = false) throws {
-        guard !table.tabs.contains(tab) else { return }
+        guard table.tabIndex(of: tab) == nil else { return }
         var message = "unknown tab '\(tab)' in '\(key)' of \(context)"
         if let close = Suggestion.closest(to: tab, in: table.tabs) {
             message += "; did you mean '\(close)'?"

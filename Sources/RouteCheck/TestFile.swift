@@ -75,7 +75,7 @@ struct StepExpectation {
 ///                                         hidesBottomBar: true)) // true
 /// ```
 struct ExpectedCommand {
-    var fields: [String: JSONValue]
+    var fields: JSONObject
 
     var jsonValue: JSONValue { .object(fields) }
 

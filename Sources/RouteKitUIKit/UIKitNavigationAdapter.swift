@@ -248,7 +248,7 @@ public final class UIKitNavigationAdapter: NSObject {
 
     /// The navigation controller of `tab`, by the tab's position in the table.
     private func navigationController(of tab: String) -> UINavigationController? {
-        guard let index = navigator.table.tabs.firstIndex(of: tab),
+        guard let index = navigator.table.tabIndex(of: tab),
             let controllers = tabBarController.viewControllers, controllers.indices.contains(index)
         else { return nil }
         return controllers[index] as? UINavigationController

@@ -231,26 +231,29 @@ extension YAMLSubsetReader {
     }
 }
 
-/// Declines a mapping with a duplicate key (libyaml's path reports it). While a mapping is small
+/// Declines a mapping with a duplicate key, keys compared by code points (libyaml's path reports
+/// it). While a mapping is small
 /// (most have a handful of keys) its entries so far are searched, so no storage is allocated;
 /// past `linearLimit` the names move to a set, so that a mapping of thousands of keys stays linear.
 struct DistinctKeys {
     private static let linearLimit = 8
-    private var set: Set<String>?
+    private var set: Set<CodePointKey>?
 
     /// Adds `name`, the key of the entry about to be appended to `pairs` (the entries so far,
     /// every key a plain scalar), or declines when a key of `pairs` is already `name`.
     mutating func insert(_ name: String, before pairs: [Node.Pair]) throws(YAMLSubsetReader.Declined) {
         if var keys = set {
             set = nil  // uniquely referenced while inserting
-            guard keys.insert(name).inserted else { throw YAMLSubsetReader.Declined() }
+            guard keys.insert(CodePointKey(name)).inserted else { throw YAMLSubsetReader.Declined() }
             set = keys
             return
         }
-        guard !pairs.contains(where: { Self.name(of: $0) == name }) else { throw YAMLSubsetReader.Declined() }
+        guard !pairs.contains(where: { CodePointKey(Self.name(of: $0)) == CodePointKey(name) }) else {
+            throw YAMLSubsetReader.Declined()
+        }
         if pairs.count >= Self.linearLimit {
-            var keys = Set(pairs.lazy.map(Self.name(of:)))
-            keys.insert(name)
+            var keys = Set(pairs.lazy.map { CodePointKey(Self.name(of: $0)) })
+            keys.insert(CodePointKey(name))
             set = keys
         }
     }

@@ -1,6 +1,7 @@
 import RouteKit
 
-/// Keys already in a mapping, compared by their core-schema value (`1` and `0x1` are equal).
+/// Keys already in a mapping, compared by their core-schema value (`1` and `0x1` are equal;
+/// strings by code points, so `é` and `e` with a combining accent are two keys).
 ///
 /// Most mappings in route files have a handful of keys, where a linear scan beats hashing.
 private struct KeyIndex {
@@ -181,7 +182,7 @@ extension YAMLTreeBuilder {
                 return false
             }
             for earlier in pairs[..<index] {
-                if case .scalar(let other) = earlier.key.content, other.value == scalar.value {
+                if case .scalar(let other) = earlier.key.content, other.value.utf8.elementsEqual(scalar.value.utf8) {
                     return false
                 }
             }

@@ -65,9 +65,10 @@ import Testing
             app.test.yaml:6:47: error: expected an integer for 'index' of a 'select_tab' command, found the string '0' [wrong-type]
                     - {cmd: select_tab, tab: home, index: '0'}
                                                           ^~~
-            app.test.yaml:7:65: error: expected true or false for 'hides_bottom_bar' of a 'push' command, found the string 'yes'; 'yes' is a string in YAML 1.2 [wrong-type]
+            app.test.yaml:7:65: error: expected a boolean, found the string 'yes'; write true [boolean-word]
                     - {cmd: push, screen: message_detail, hides_bottom_bar: yes}
                                                                             ^~~
+                fix-it: replace with 'true'
             app.test.yaml:8:47: error: expected a string or null for 'expected_user' of a 'present_login' command, found the number 10086; write "10086" in quotes for a string [wrong-type]
                     - {cmd: present_login, expected_user: 10086}
                                                           ^~~~~

@@ -96,7 +96,7 @@ import Testing
         let yaml = "version: 1\ntabs: [home, me]\npayload: {type: int}\nroutes:\n"
             + "  - {name: a, when: type == 1, tab: home, pop_to_root: &b yes}\n"
             + "  - {name: b, when: type == 2, tab: me, pop_to_root: *b}\n"
-        #expect(try placed(yaml) { "\($0.code)" } == ["5:59-62 yaml11-boolean", "6:54-56 yaml11-boolean"])
+        #expect(try placed(yaml) { "\($0.code)" } == ["5:59-62 boolean-word", "6:54-56 boolean-word"])
         #expect(try loadTable(yaml: yaml).diagnostics.map { $0.fixIt?.replacement } == ["true", "true"])
     }
 

@@ -67,14 +67,13 @@ import Testing
         Case("duplicate-key-in-flow-mapping",
              F.table(replacing: "{show: push, tab: home,", with: "{show: push, tab: home, show: present,"),
              ["routes.yaml:4:35: error: duplicate key 'show'; remove one of them [duplicate-key]"]),
-        // YAML 1.1 booleans: strings in YAML 1.2; a warning where a boolean or a name was expected.
+        // YAML 1.1 booleans: strings in YAML 1.2; an error where a boolean is expected (SPEC §3,
+        // as the JSON Schema says), a warning where a name is.
         Case("yes-for-a-boolean",
              F.table(replacing: "screens:\n", with: "screens:\n  x: {show: push, hides_bottom_bar: yes}\n"),
-             ["routes.yaml:4:37: warning: 'yes' is a string in YAML 1.2, not a boolean; read as true, write 'true' [yaml11-boolean]"],
-             loads: true),
+             ["routes.yaml:4:37: error: expected a boolean, found the string 'yes'; write true [boolean-word]"]),
         Case("on-for-a-boolean", F.table(replacing: "push: detail", with: "push: detail\n    pop_to_root: on"),
-             ["routes.yaml:10:18: warning: 'on' is a string in YAML 1.2, not a boolean; read as true, write 'true' [yaml11-boolean]"],
-             loads: true),
+             ["routes.yaml:10:18: error: expected a boolean, found the string 'on'; write true [boolean-word]"]),
         Case("no-as-a-name", F.table(replacing: "tabs: [home, me]", with: "tabs: [home, no]"),
              ["routes.yaml:2:14: warning: 'no' looks like a YAML 1.1 boolean but is read as the name 'no'; quote it to say so [yaml11-boolean]"],
              loads: true),

@@ -11,7 +11,7 @@ extension Decision {
     ///  "if_visible":"reload","login":{"required":false,"user":null},"source":"rule"}
     /// ```
     public var jsonValue: JSONValue {
-        var object: [String: JSONValue] = [
+        var object: JSONObject = [
             "rule": ruleName.map(JSONValue.string) ?? .null,
             "index": .int(Int64(ruleIndex ?? -1)),
             "source": .string(sourceName),
@@ -58,7 +58,7 @@ extension Decision {
 }
 
 extension ScreenInstance {
-    var jsonValue: JSONValue { ["screen": .string(screen), "params": .object(params)] }
+    var jsonValue: JSONValue { ["screen": .string(screen), "params": .object(JSONObject(params))] }
 }
 
 extension LoginRequirement {

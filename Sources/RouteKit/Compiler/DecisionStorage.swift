@@ -32,7 +32,7 @@ enum DecisionInputs: Sendable {
     case none
     /// The payload's members, read again when a part is asked for (deciding on a payload value;
     /// it stays alive in the app anyway, and keeping it costs one reference).
-    case members([String: JSONValue])
+    case members(JSONObject)
     /// Deciding from JSON bytes, which do not outlive `decide`: the action is fixed and the alert
     /// texts read one field, kept as deciding left it.
     case alertField(SlotState)

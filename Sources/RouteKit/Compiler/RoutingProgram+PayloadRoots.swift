@@ -17,7 +17,7 @@ extension RoutingProgram {
         // A table reads a handful of roots, named again by nearly every rule: a short list finds
         // them again without hashing (`ReadFields`), which was most of this walk.
         var roots = ReadFields()
-        for path in table.fieldTypes.keys { roots.insert(Self.firstComponent(path)) }
+        for path in table.fieldTypes.keys { roots.insert(Self.firstComponent(path.string)) }
         let defaults = table.defaults.alert
         for template in [defaults.title, defaults.message, defaults.confirm, defaults.cancel] {
             Self.collectPlaceholderRoots(template, into: &roots)

@@ -144,7 +144,7 @@ private struct RuleChecker {
                 valid = false
                 continue
             }
-            let type = declared.first { $0.name == binding.name }?.type ?? .any
+            let type = declared.first { $0.name.hasSameScalars(as: binding.name) }?.type ?? .any
             guard checked.type.isAssignable(to: type) else {
                 diagnostics.append(CheckerMessages.paramTypeMismatch(
                     binding.name, screen: step.screen, declared: type, actual: checked.type,

@@ -30,13 +30,13 @@ extension AppContract {
     }
 
     private func tabMismatches(in table: RouteTable, budget: inout Suggestion.Budget) -> [ContractMismatch] {
-        var appIndexes: [[UInt8]: Int] = [:]
-        for (index, tab) in tabs.enumerated() where appIndexes[Array(tab.utf8)] == nil {
-            appIndexes[Array(tab.utf8)] = index
+        var appIndexes: [CodePointKey: Int] = [:]
+        for (index, tab) in tabs.enumerated() where appIndexes[CodePointKey(tab)] == nil {
+            appIndexes[CodePointKey(tab)] = index
         }
         var found: [ContractMismatch] = []
         for (index, tab) in table.tabs.enumerated() {
-            let appIndex = appIndexes[Array(tab.utf8)]
+            let appIndex = appIndexes[CodePointKey(tab)]
             guard appIndex != index else { continue }
             let message = appIndex.map {
                 ContractMessages.tabMisplaced(tab, index: index, appIndex: $0, appTabs: tabs)
@@ -103,11 +103,11 @@ extension AppContract {
         }
         let paramsPath = path + ".params"
         // By code points, as names are compared; sets, since a hostile table may declare many.
-        let appParams = Dictionary(app.params.map { (Array($0.name.utf8), $0) }, uniquingKeysWith: { first, _ in first })
-        let declared = Set(screen.params.map { Array($0.name.utf8) })
+        let appParams = Dictionary(app.params.map { (CodePointKey($0.name), $0) }, uniquingKeysWith: { first, _ in first })
+        let declared = Set(screen.params.map { CodePointKey($0.name) })
         for param in screen.params {
             let paramPath = CompiledJSONNode.memberPath(param.name, in: paramsPath)
-            guard let appParam = appParams[Array(param.name.utf8)] else {
+            guard let appParam = appParams[CodePointKey(param.name)] else {
                 let hint = Suggestion.closest(to: param.name, in: app.params.lazy.map(\.name), budget: &budget)
                 found.append(ContractMismatch(
                     code: ContractMessages.paramCode,
@@ -124,7 +124,7 @@ extension AppContract {
                     path: paramPath, range: param.range ?? screen.range))
             }
         }
-        for appParam in app.params where !declared.contains(Array(appParam.name.utf8)) {
+        for appParam in app.params where !declared.contains(CodePointKey(appParam.name)) {
             found.append(ContractMismatch(
                 code: ContractMessages.paramCode,
                 message: ContractMessages.paramMissing(appParam, screen: screen.name),

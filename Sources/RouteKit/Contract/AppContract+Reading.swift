@@ -104,11 +104,11 @@ extension AppContract {
     /// A non-empty list of distinct, non-empty names.
     private static func names(_ node: CompiledJSONNode, what: String) throws(CompiledTableError) -> [String] {
         var names: [String] = []
-        var seen = Set<[UInt8]>()  // code points, as names are compared
+        var seen = Set<CodePointKey>()  // code points, as names are compared
         for item in try node.array() {
             let name = try item.string()
             guard !name.isEmpty else { throw item.error(ContractMessages.emptyName(what)) }
-            guard seen.insert(Array(name.utf8)).inserted else {
+            guard seen.insert(CodePointKey(name)).inserted else {
                 throw item.error(ContractMessages.duplicate("\(what) '\(name)'"))
             }
             names.append(name)

@@ -60,7 +60,7 @@ public struct AppContract: Sendable, Hashable {
     /// The screens the app implements, sorted by name.
     public private(set) var screens: [AppScreen]
     /// `screens` by name, for lookups by the tables it is checked against.
-    private var screenPositions: [String: Int]
+    private var screenPositions: [CodePointKey: Int]
 
     /// A contract of `tabs`, `loginScreen` and `screens`.
     ///
@@ -73,8 +73,8 @@ public struct AppContract: Sendable, Hashable {
         self.loginScreen = loginScreen
         self.screens = screens.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
         screenPositions = [:]
-        for (position, screen) in self.screens.enumerated() where screenPositions[screen.name] == nil {
-            screenPositions[screen.name] = position
+        for (position, screen) in self.screens.enumerated() where screenPositions[CodePointKey(screen.name)] == nil {
+            screenPositions[CodePointKey(screen.name)] = position
         }
     }
 
@@ -85,10 +85,6 @@ public struct AppContract: Sendable, Hashable {
     /// contract.screen(named: "message_detail")?.show // [.push]
     /// ```
     public func screen(named name: String) -> AppScreen? {
-        // The dictionary finds canonically equivalent names too; only the same code points count.
-        guard let position = screenPositions[name], screens[position].name.hasSameScalars(as: name) else {
-            return nil
-        }
-        return screens[position]
+        screenPositions[CodePointKey(name)].map { screens[$0] }
     }
 }

@@ -4,7 +4,9 @@
 /// the product follows one rule: the candidate with the smallest edit distance, if that distance is
 /// small for the word's length (at most a third of it, and at least 1 for words of two letters
 /// or more; none for a single letter, which an edit would replace whole); among equally close
-/// candidates, the first in code-point order.
+/// candidates, the first in code-point order. A candidate that is the same text in other code
+/// points (`café` with a combining accent, the Kelvin sign for `K`; Swift's `==` calls them
+/// equal, RouteKit's names do not) is the closest of all.
 ///
 /// A table can name tens of thousands of screens and misspell thousands of them, so a hint must
 /// cost little per candidate: a candidate whose length alone rules it out is passed over without
@@ -48,7 +50,8 @@ public enum Suggestion {
         guard budget.spend(count) else { return nil }
         var distance = EditDistance(word)
         var best: (name: String, distance: Int)?
-        for candidate in candidates where candidate != word {
+        for candidate in candidates where !candidate.hasSameScalars(as: word) {
+            if candidate == word { return candidate }
             let found = distance.to(candidate, budget: &budget)
             if distance.outOfBudget { return nil }
             guard let found, found <= distance.allowed else { continue }

@@ -116,10 +116,14 @@ extension Expr.Kind {
     }
 }
 
-/// A constant written in an expression.
+/// A constant written in an expression; also the value of a YAML scalar (`Node.ResolvedScalar`).
+///
+/// Equality and hashing compare strings by code points, as CEL does: the literals `"\u00e9"` and
+/// `"e\u0301"` are different (so a map literal may hold both as keys).
 ///
 /// ```swift
 /// Literal.int(3)
+/// Literal.string("\u{E9}") == .string("e\u{301}") // false
 /// ```
 public enum Literal: Sendable, Hashable {
     /// `null`.
@@ -132,6 +136,23 @@ public enum Literal: Sendable, Hashable {
     case double(Double)
     /// A string literal, with its escapes decoded (a raw `r"…"` string keeps its backslashes).
     case string(String)
+
+    /// Same kind and value; strings by code points, as `JSONValue` compares them.
+    public static func == (lhs: Literal, rhs: Literal) -> Bool { lhs.json == rhs.json }
+
+    /// Hashes consistently with `==`: a string by its code points.
+    public func hash(into hasher: inout Hasher) { hasher.combine(json) }
+
+    /// The literal as the JSON scalar of the same kind and value.
+    var json: JSONValue {
+        switch self {
+        case .null: .null
+        case .bool(let value): .bool(value)
+        case .int(let value): .int(value)
+        case .double(let value): .double(value)
+        case .string(let value): .string(value)
+        }
+    }
 }
 
 /// One `key: value` entry of a map literal.

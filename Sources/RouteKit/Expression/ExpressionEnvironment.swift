@@ -1,38 +1,39 @@
 /// The declared payload fields an expression is checked against.
 ///
 /// Keys are payload paths: a top-level key (`type`) or a dotted path into objects
-/// (`aps.alert`). A field that is not declared is dynamic, and using it draws a warning.
+/// (`aps.alert`), compared by code points: `d.\u{E9}` does not declare `d["e\u0301"]`. A field that
+/// is not declared is dynamic, and using it draws a warning.
 ///
 /// ```swift
 /// let env = ExpressionEnvironment(fields: ["type": .int, "aps.alert": .any])
 /// ```
 public struct ExpressionEnvironment: Sendable, Hashable {
     /// Declared types by payload path (`type`, `aps.alert`).
-    public var fields: [String: FieldType] {
+    public var fields: [CodePointKey: FieldType] {
         didSet { objectPaths = Self.objectPaths(of: fields) }
     }
     /// The proper prefixes of declared paths (`aps` for `aps.alert`): objects. Kept with the
     /// fields, so that telling an object from an undeclared name is a lookup and not a scan of
     /// every declared path, for each of thousands of rules.
-    private var objectPaths: Set<String>
+    private var objectPaths: Set<CodePointKey>
 
     /// An environment declaring `fields` by payload path.
     ///
     /// ```swift
     /// let env = ExpressionEnvironment(fields: ["type": .int, "ids": .list(.int)])
     /// ```
-    public init(fields: [String: FieldType] = [:]) {
+    public init(fields: [CodePointKey: FieldType] = [:]) {
         self.fields = fields
         objectPaths = Self.objectPaths(of: fields)
     }
 
-    private static func objectPaths(of fields: [String: FieldType]) -> Set<String> {
-        var result = Set<String>()
-        for key in fields.keys where key.contains(".") {
+    private static func objectPaths(of fields: [CodePointKey: FieldType]) -> Set<CodePointKey> {
+        var result = Set<CodePointKey>()
+        for key in fields.keys where key.string.contains(".") {
             var prefix = ""
-            for part in key.split(separator: ".", omittingEmptySubsequences: false).dropLast() {
+            for part in key.string.split(separator: ".", omittingEmptySubsequences: false).dropLast() {
                 prefix = prefix.isEmpty ? String(part) : prefix + "." + part
-                result.insert(prefix)
+                result.insert(CodePointKey(prefix))
             }
         }
         return result
@@ -54,12 +55,12 @@ public struct ExpressionEnvironment: Sendable, Hashable {
     /// What `path` names; `joined` is its components joined with dots. The components are made
     /// only when `joined` is not declared itself, as nearly every path of a table is.
     func lookup(_ path: @autoclosure () -> [String], joined: String) -> Lookup {
-        if let type = fields[joined] { return .declared(ExpressionType(type)) }
+        if let type = fields[CodePointKey(joined)] { return .declared(ExpressionType(type)) }
         if let container = declaredContainer(of: path()) {
             if container.type == .any { return .insideAny }
             return .insideScalar(path: container.path, type: ExpressionType(container.type))
         }
-        if objectPaths.contains(joined) { return .object }
+        if objectPaths.contains(CodePointKey(joined)) { return .object }
         return .undeclared
     }
 
@@ -68,7 +69,7 @@ public struct ExpressionEnvironment: Sendable, Hashable {
     func declaredContainer(of path: [String]) -> (path: String, type: FieldType)? {
         for length in stride(from: path.count - 1, to: 0, by: -1) {
             let prefix = path[..<length].joined(separator: ".")
-            if let type = fields[prefix] { return (prefix, type) }
+            if let type = fields[CodePointKey(prefix)] { return (prefix, type) }
         }
         return nil
     }
@@ -80,11 +81,11 @@ public struct ExpressionEnvironment: Sendable, Hashable {
         let prefix = "payload."
         if path.hasPrefix(prefix) {
             let field = String(path.dropFirst(prefix.count))
-            if fields[field] != nil || objectPaths.contains(field) { return field }
+            if fields[CodePointKey(field)] != nil || objectPaths.contains(CodePointKey(field)) { return field }
         }
         var declared = fields.keys.makeIterator()
         var objects = objectPaths.makeIterator()
-        return Suggestion.closest(to: path, among: AnyIterator { declared.next() ?? objects.next() },
+        return Suggestion.closest(to: path, among: AnyIterator { (declared.next() ?? objects.next())?.string },
                                   count: fields.count + objectPaths.count, budget: &hints)
     }
 }

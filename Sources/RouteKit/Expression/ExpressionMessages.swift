@@ -183,8 +183,9 @@ enum ExpressionMessages {
                      at: range)
         }
         let fix = isIdentifierPath(suggestion) ? FixIt(replacement: suggestion) : nil
+        let lookalike = LookalikeName.note(path, declared: suggestion).map { "; " + $0 } ?? ""
         return D(.warning, .undeclaredField,
-                 "undeclared payload field '\(path)'; did you mean '\(suggestion)'?", at: range, fixIt: fix)
+                 "undeclared payload field '\(path)'; did you mean '\(suggestion)'?" + lookalike, at: range, fixIt: fix)
     }
 
     /// An undeclared bare word where text was likely meant: compared with a string, or given as

@@ -2,7 +2,7 @@ extension Interpreter {
     static func select(_ operand: Value, _ field: String) -> Value {
         switch operand {
         case .map(let map):
-            return map[.string(field)] ?? .error(noSuchKey(field))
+            return map[.string(field)] ?? .error(missingKey(.string(field), in: map))
         case .error:
             return operand
         default:
@@ -29,7 +29,7 @@ extension Interpreter {
             return items[Int(position)]
         case (.map(let map), _):
             guard let key = MapKey(index) else { return .error(noOverload("[]", [operand, index])) }
-            return map[key] ?? .error(noSuchKey(key))
+            return map[key] ?? .error(missingKey(key, in: map))
         default:
             return .error(noOverload("[]", [operand, index]))
         }

@@ -130,6 +130,24 @@ struct Interpreter<Recorder: EvaluationRecorder> {
 
     static func noSuchKey(_ key: String) -> String { "no such key '\(key)'" }
 
+    /// `no such key`, and, while an explanation is recorded, the key of `map` that looks like
+    /// it (canonically equivalent, other code points), since the two print alike: `no such key
+    /// 'café'; 'café' here is U+0065 U+0301, the key 'café' is U+00E9 …`. Only a map of at most
+    /// `maxLookalikeKeys` keys is searched, so a hostile map costs no more.
+    static func missingKey(_ key: MapKey, in map: [MapKey: Value]) -> String {
+        let message = noSuchKey(key)
+        guard Recorder.isRecording, map.count <= maxLookalikeKeys, case .string(let name) = key else { return message }
+        for case .string(let other) in map.keys {
+            if let note = LookalikeName.note(name, declared: other, other: "the key", compared: "keys") {
+                return message + "; " + note
+            }
+        }
+        return message
+    }
+
+    /// The most keys a map may have for `missingKey(_:in:)` to look for one like a missing key.
+    static var maxLookalikeKeys: Int { 256 }
+
     static func noSuchKey(_ key: MapKey) -> String {
         if case .string(let name) = key { return noSuchKey(name) }
         return "no such key \(key)"

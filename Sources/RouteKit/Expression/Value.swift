@@ -85,7 +85,7 @@ public enum Value: Sendable {
             }
             return .array(result)
         case .map(let entries):
-            var result: [String: JSONValue] = [:]
+            var result = JSONObject(minimumCapacity: entries.count)
             for (key, entry) in entries {
                 guard case .string(let name) = key, let converted = entry.json else { return nil }
                 result[name] = converted
@@ -180,7 +180,7 @@ public enum MapKey: Sendable, Hashable, CustomStringConvertible {
             hasher.combine(b)
         case .string(let s):
             hasher.combine(2)
-            for scalar in s.unicodeScalars { hasher.combine(scalar.value) }
+            s.hashScalars(into: &hasher)
         }
     }
 

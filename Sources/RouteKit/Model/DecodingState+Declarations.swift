@@ -17,7 +17,7 @@ extension DecodingState {
             if let screen = decodeScreen(declared.name, declared.value) {
                 screens.append(screen)
             } else {
-                screensWithErrors.insert(declared.name)
+                screensWithErrors.insert(CodePointKey(declared.name))
             }
         }
         var defaults = Defaults()
@@ -80,7 +80,7 @@ extension DecodingState {
         for field in payloadFields where field.path.contains(".") {
             let components = field.path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             guard let container = payloadEnvironment.declaredContainer(of: components),
-                container.type != .any, let position = payloadFieldPositions[container.path]
+                container.type != .any, let position = payloadFieldPositions[CodePointKey(container.path)]
             else { continue }
             decoder.report(ModelMessages.fieldInsideScalar(
                 field.path, container: container.path, type: container.type,
@@ -104,7 +104,7 @@ extension DecodingState {
         else { return nil }
         var screen = Screen(name: name, show: show, range: node.range, showRange: showNode.range)
         if let tabNode = fields["tab"] { screen.tab = tabName(tabNode, "'tab' of \(what)") }
-        if fields.isMisspelled("params") { screensWithUnreadParams.insert(name) }
+        if fields.isMisspelled("params") { screensWithUnreadParams.insert(CodePointKey(name)) }
         if let paramsNode = fields["params"] {
             if let params = decoder.mapping(paramsNode, "'params' of \(what)", allowed: []) {
                 for (param, pair) in params.entries {
@@ -114,7 +114,7 @@ extension DecodingState {
                     screen.params.append(ScreenParam(name: param, type: type, range: pair.key.range))
                 }
             } else {
-                screensWithUnreadParams.insert(name)
+                screensWithUnreadParams.insert(CodePointKey(name))
             }
         }
         if let flag = fields["hides_bottom_bar"] {
@@ -182,7 +182,7 @@ extension DecodingState {
             return nil
         }
         guard let name = decoder.name(node, what()) else { return nil }
-        guard let position = tabPositions[name] else {
+        guard let position = tabPositions[CodePointKey(name)] else {
             // `tab: "1"`: an index in quotes is a name, and no tab is called that.
             if let index = Int(name), name.allSatisfy(\.isASCII), tabs.indices.contains(index) {
                 decoder.report(ModelMessages.quotedTabIndex(name, tab: tabs[index].name,
@@ -293,8 +293,8 @@ extension DecodingState {
     var payloadEnvironment: ExpressionEnvironment {
         mutating get {
             if let environment = cachedPayloadEnvironment { return environment }
-            var types: [String: FieldType] = [:]
-            for field in payloadFields where types[field.path] == nil { types[field.path] = field.type }
+            var types: [CodePointKey: FieldType] = [:]
+            for field in payloadFields where types[CodePointKey(field.path)] == nil { types[CodePointKey(field.path)] = field.type }
             let environment = ExpressionEnvironment(fields: types)
             cachedPayloadEnvironment = environment
             return environment

@@ -132,7 +132,7 @@ extension DecodingState {
             }
             decoder.report(ModelMessages.strayScreenKey(key, screen: screen, at: pair.key.range))
             // A screen of that name, if one is declared too, was dropped as a duplicate key.
-            screensWithErrors.insert(key)
+            screensWithErrors.insert(CodePointKey(key))
             fields.append(pair)
             result[result.count - 1].value = Node(.mapping(fields), tag: last.value.tag, range: last.value.range)
         }

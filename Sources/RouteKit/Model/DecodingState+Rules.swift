@@ -78,8 +78,8 @@ extension DecodingState {
         if case .bool(false)? = node.resolvedScalar { return "none" }
         guard case .string(let name)? = node.resolvedScalar else { return nil }
         if ["none", "no", "off", "nothing", "nil"].contains(name.lowercased()) { return "none" }
-        if table.tabs.contains(name) { return "{tab: \(name)}" }
-        guard let screen = table.screens.first(where: { $0.name == name }) else { return nil }
+        if table.tabIndex(of: name) != nil { return "{tab: \(name)}" }
+        guard let screen = table.screen(named: name) else { return nil }
         return "{\(screen.show.rawValue): \(name)}"
     }
 
@@ -245,9 +245,9 @@ extension DecodingState {
     private mutating func decodeParams(_ node: Node, for screen: Screen, step: SourceRange?) -> [ParamBinding]? {
         guard let fields = decoder.mapping(node, "'params'", allowed: []) else { return nil }
         var bindings: [ParamBinding] = []
-        let declared = screensWithUnreadParams.isEmpty || !screensWithUnreadParams.contains(screen.name)
+        let declared = screensWithUnreadParams.isEmpty || !screensWithUnreadParams.contains(CodePointKey(screen.name))
         for (name, pair) in fields.entries {
-            guard !declared || screen.params.contains(where: { $0.name == name }) else {
+            guard !declared || screen.params.contains(where: { $0.name.hasSameScalars(as: name) }) else {
                 let known = screen.params.map(\.name)
                 let hint = decoder.suggestion(for: name, among: known)
                 decoder.report(ModelMessages.unknownParam(name, screen: screen.name, declaresNone: known.isEmpty,
@@ -266,15 +266,17 @@ extension DecodingState {
     }
 
     /// A param of the screen shown by one step of a rule, as `paramsMeantByMisspellings` holds it.
-    private static func paramKey(_ param: String, of screen: String, at step: SourceRange?) -> String {
-        "\(step?.start.offset ?? -1) \(screen).\(param)"
+    private static func paramKey(_ param: String, of screen: String, at step: SourceRange?) -> CodePointKey {
+        CodePointKey("\(step?.start.offset ?? -1) \(screen).\(param)")
     }
 
     /// `bindings` by name; most lists have one binding, or are already in order, and are
     /// returned as they are.
     private static func sortedByName(_ bindings: [ParamBinding]) -> [ParamBinding] {
-        if zip(bindings, bindings.dropFirst()).allSatisfy({ $0.name < $1.name }) { return bindings }
-        return bindings.sorted { $0.name < $1.name }
+        // Code point order: canonically equivalent names are different params, and ordered.
+        let inOrder = { (a: ParamBinding, b: ParamBinding) in a.name.utf8.lexicographicallyPrecedes(b.name.utf8) }
+        if zip(bindings, bindings.dropFirst()).allSatisfy(inOrder) { return bindings }
+        return bindings.sorted(by: inOrder)
     }
 
     /// A rule's `params` go to its target screen: the presented one, or the last one pushed.
@@ -291,7 +293,7 @@ extension DecodingState {
         // One value per param: the item's and the rule's `params` would otherwise both be
         // computed, one deciding whether the rule matches and the other what the screen gets.
         // (A screen declares a few params, and most items give none: the lists are searched.)
-        let twice = params.filter { param in target.params.contains { $0.name == param.name } }
+        let twice = params.filter { param in target.params.contains { $0.name.hasSameScalars(as: param.name) } }
         for param in twice {
             decoder.report(ModelMessages.paramGivenTwice(
                 param.name, screen: target.screen, what(), at: param.expression.range ?? node.range))
@@ -315,7 +317,7 @@ extension DecodingState {
                                               in table: RouteTable) {
         // The declared params alone: copying the whole screen for each step showed in loads.
         guard let declared = table.params(ofScreen: step.screen) else { return }
-        for param in declared where !step.params.contains(where: { $0.name == param.name })
+        for param in declared where !step.params.contains(where: { $0.name.hasSameScalars(as: param.name) })
             && !paramsMeantByMisspellings.contains(Self.paramKey(param.name, of: step.screen, at: step.range))
         {
             decoder.report(ModelMessages.missingParam(param.name, screen: step.screen, inBackStack: inBackStack,

@@ -2,7 +2,7 @@
 ///
 /// Messages follow one style: a single lowercase phrase stating the broken rule, names in single
 /// quotes, "did you mean" when a close name exists.
-enum ModelMessages {
+package enum ModelMessages {
     /// APNs sends `aps.alert` as a string or as `{title, subtitle, body}`; declared `string`, the
     /// dictionary is treated as missing, and `{aps.alert}` (the default alert message) renders
     /// nothing for it, though SPEC §3 renders its `body`.
@@ -303,7 +303,8 @@ enum ModelMessages {
         let close = hint.map { closeName($0, for: name) }
         return Diagnostic(.error, DiagnosticCode("unknown-\(kind)"),
                           "unknown \(kind) '\(name)'" + (close?.advice ?? declare),
-                          at: range, notes: invisibleCharacterNotes(name), fixIt: close?.fixIt)
+                          at: range, notes: invisibleCharacterNotes(name) + LookalikeName.notes(name, hint: hint),
+                          fixIt: close?.fixIt)
     }
 
     /// `tab: "1"`: a quoted index is read as a tab's name.
@@ -348,7 +349,7 @@ enum ModelMessages {
         let close = hint.map { closeName($0, for: param) }
         return Diagnostic(.error, "unknown-param",
                           "screen '\(screen)' has no param '\(param)'" + (close?.advice ?? declared),
-                          at: range, fixIt: close?.fixIt)
+                          at: range, notes: LookalikeName.notes(param, hint: hint), fixIt: close?.fixIt)
     }
 
     static func typeNestsTooDeep(at range: SourceRange) -> Diagnostic {
@@ -415,12 +416,12 @@ enum ModelMessages {
                    at: range)
     }
 
-    static func yaml11Boolean(_ text: String, readAs value: Bool, at range: SourceRange)
-        -> Diagnostic
-    {
-        Diagnostic(.warning, "yaml11-boolean",
-                   "'\(text)' is a string in YAML 1.2, not a boolean; read as \(value), write '\(value)'",
-                   at: range, fixIt: FixIt(replacement: String(value)))
+    /// `pop_to_root: yes`: only `true` and `false` are booleans (SPEC §3, YAML 1.2's core
+    /// schema), as the route files' JSON Schema says too; `meant` is what YAML 1.1 read.
+    package static func booleanWord(_ text: String, meant: Bool, at range: SourceRange) -> Diagnostic {
+        Diagnostic(.error, "boolean-word",
+                   "expected a boolean, found the string '\(text)'; write \(meant)",
+                   at: range, fixIt: FixIt(replacement: String(meant)))
     }
 
     static func yaml11BooleanName(_ text: String, at range: SourceRange) -> Diagnostic {

@@ -1,21 +1,17 @@
 extension Node {
-    /// The value of a scalar under the YAML 1.2 core schema.
+    /// The value of a scalar under the YAML 1.2 core schema: the kinds of an expression's
+    /// literal, so one type serves both. `.null` is `~`, `null`, `Null`, `NULL` or the empty
+    /// plain scalar; `.bool` is `true`, `True`, `TRUE`, `false`, `False` or `FALSE` (never YAML
+    /// 1.1's `yes` or `on`); `.int` a decimal, `0o` octal or `0x` hexadecimal integer that fits in
+    /// 64 bits; `.double` a decimal float, `.inf`, `-.inf` or `.nan`, or an integer beyond 64
+    /// bits; `.string` any other text: every quoted or block scalar, and plain text such as `yes`.
+    /// Text compares by code points, so two keys `é` spelled precomposed and decomposed are not
+    /// duplicates.
     ///
     /// ```swift
     /// if case .int(let type)? = node.resolvedScalar { print(type + 1) }
     /// ```
-    public enum ResolvedScalar: Sendable, Hashable {
-        /// `~`, `null`, `Null`, `NULL` or the empty plain scalar.
-        case null
-        /// `true`, `True`, `TRUE`, `false`, `False` or `FALSE` (never YAML 1.1's `yes` or `on`).
-        case bool(Bool)
-        /// A decimal, `0o` octal or `0x` hexadecimal integer that fits in 64 bits.
-        case int(Int64)
-        /// A decimal float, `.inf`, `-.inf` or `.nan`, or an integer beyond 64 bits.
-        case double(Double)
-        /// Any other text: every quoted or block scalar, and plain text such as `yes`.
-        case string(String)
-    }
+    public typealias ResolvedScalar = Literal
 
     static let coreTagPrefix = "tag:yaml.org,2002:"
 
@@ -59,10 +55,19 @@ extension Node {
     /// node.yaml11Boolean // true for `clear_badge: on`, nil for `clear_badge: true`
     /// ```
     public var yaml11Boolean: Bool? {
-        guard case .scalar(let scalar) = content, scalar.style == .plain, tag == nil,
-            scalar.value.utf8.count <= 3
-        else { return nil }
-        switch scalar.value.lowercased() {
+        guard case .scalar(let scalar) = content, scalar.style == .plain, tag == nil else { return nil }
+        return Self.yaml11Boolean(scalar.value)
+    }
+
+    /// The boolean YAML 1.1 reads `text` as, in any case (`yes`, `On`, `Y`: true; `no`, `OFF`,
+    /// `n`: false), or nil when it is not one of those words.
+    ///
+    /// ```swift
+    /// Node.yaml11Boolean("Off") // false
+    /// ```
+    public static func yaml11Boolean(_ text: String) -> Bool? {
+        guard text.utf8.count <= 3 else { return nil }
+        switch text.lowercased() {
         case "yes", "on", "y": return true
         case "no", "off", "n": return false
         default: return nil
@@ -73,33 +78,19 @@ extension Node {
     ///
     /// Object keys are the key's text (`1: a` gives `"1"`; a null key gives `""`); a key that is
     /// itself a collection is written as compact JSON. A later duplicate key replaces an earlier
-    /// one. Integers beyond 64 bits become doubles when a double is exactly that integer, and
-    /// their digits in a string otherwise, as `JSONReader` reads them.
+    /// one. Integers beyond 64 bits become the nearest double, as `JSONReader` reads them.
     ///
     /// ```swift
     /// node.jsonValue // ["type": 3, "target": "notice"]
     /// ```
     public var jsonValue: JSONValue {
         switch content {
-        case .scalar(let scalar):
-            switch resolvedScalar {
-            case .null, nil: return .null
-            case .bool(let value): return .bool(value)
-            case .int(let value): return .int(value)
-            case .double(let value):
-                if tag == nil, let digits = Self.decimalDigits(scalar.value),
-                    digits != PayloadNormalizer.text(of: value)
-                {
-                    return .string(digits)
-                }
-                return .double(value)
-            case .string(let value): return .string(value)
-            }
+        case .scalar:
+            return resolvedScalar?.json ?? .null
         case .sequence(let items):
             return .array(items.map(\.jsonValue))
         case .mapping(let pairs):
-            var object: [String: JSONValue] = [:]
-            object.reserveCapacity(pairs.count)
+            var object = JSONObject(minimumCapacity: pairs.count)
             for pair in pairs { object[pair.key.jsonKey] = pair.value.jsonValue }
             return .object(object)
         }
@@ -187,17 +178,6 @@ extension Node {
         }
         guard isCoreFloat(text), let value = Double(text) else { return nil }
         return .double(value)
-    }
-
-    /// A decimal integer's digits as JSON writes them (`+007` → `7`, `-0` → `0`); nil for other text.
-    private static func decimalDigits(_ text: String) -> String? {
-        var digits = Substring(text)
-        let negative = digits.first == "-"
-        if negative || digits.first == "+" { digits = digits.dropFirst() }
-        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
-        digits = digits.drop { $0 == "0" }
-        if digits.isEmpty { return "0" }
-        return (negative ? "-" : "") + digits
     }
 
     /// `[-+]? ( \. [0-9]+ | [0-9]+ ( \. [0-9]* )? ) ( [eE] [-+]? [0-9]+ )?`

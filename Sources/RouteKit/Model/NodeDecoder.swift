@@ -147,9 +147,11 @@ struct NodeDecoder {
 
     mutating func bool(_ node: Node, _ what: @autoclosure () -> String) -> Bool? {
         if case .bool(let flag)? = node.resolvedScalar { return flag }
-        if let value = node.yaml11Boolean, case .scalar(let scalar) = node.content {
-            report(ModelMessages.yaml11Boolean(scalar.value, readAs: value, at: node.range))
-            return value
+        // Plain or quoted (`"yes"` is as much a string as `yes`); a tag says what was meant.
+        if case .scalar(let scalar) = node.content, node.tag == nil, let meant = Node.yaml11Boolean(scalar.value) {
+            report(ModelMessages.booleanWord(scalar.value, meant: meant, at: node.range))
+            // What it was meant as, so that nothing is reported again for the value.
+            return meant
         }
         report(ModelMessages.wrongType(expected: "true or false", for: what(),
                                        found: node.kindDescription, at: node.range))

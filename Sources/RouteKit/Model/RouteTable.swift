@@ -145,11 +145,16 @@ public struct RouteTable: Sendable {
     /// ```swift
     /// table.tabIndex(of: "me") // 2 for `tabs: [home, discover, me]`
     /// ```
-    public func tabIndex(of name: String) -> Int? { tabs.firstIndex(of: name) }
+    public func tabIndex(of name: String) -> Int? { tabs.firstIndex { $0.hasSameScalars(as: name) } }
 
-    /// Declared payload fields as the expression checker and the normalizer want them.
-    public var fieldTypes: [String: FieldType] {
-        Dictionary(payloadFields.map { ($0.path, $0.type) }, uniquingKeysWith: { first, _ in first })
+    /// Declared payload fields as the expression checker and the normalizer want them: type by
+    /// path, paths compared by code points (`d.\u{E9}` and `d.e\u{301}` are two fields).
+    ///
+    /// ```swift
+    /// table.fieldTypes["type"] // .int
+    /// ```
+    public var fieldTypes: [CodePointKey: FieldType] {
+        Dictionary(payloadFields.map { (CodePointKey($0.path), $0.type) }, uniquingKeysWith: { first, _ in first })
     }
 }
 

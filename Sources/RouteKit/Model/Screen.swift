@@ -61,9 +61,14 @@ public struct Screen: Sendable, Hashable {
         self.showRange = showRange
     }
 
-    /// The declared param types by name, for normalizing params before comparing them.
-    public var paramTypes: [String: FieldType] {
-        Dictionary(params.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
+    /// The declared param types by name (compared by code points), for normalizing params before
+    /// comparing them.
+    ///
+    /// ```swift
+    /// screen.paramTypes[CodePointKey("id")] // .int
+    /// ```
+    public var paramTypes: [CodePointKey: FieldType] {
+        Dictionary(params.map { (CodePointKey($0.name), $0.type) }, uniquingKeysWith: { first, _ in first })
     }
 }
 

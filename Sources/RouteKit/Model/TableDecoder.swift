@@ -116,7 +116,7 @@ struct DecodingState {
     var versionRange: SourceRange?
     var tabs: [(name: String, range: SourceRange)] = []
     /// Where each name of `tabs` is: a duplicate or a reference is found without a scan.
-    private(set) var tabPositions: [String: Int] = [:]
+    private(set) var tabPositions: [CodePointKey: Int] = [:]
     /// How many tabs were read before the first entry of `tabs` that could not be (a bad name or a
     /// duplicate, already reported): indexes from there on are unknown, so a tab given by such an
     /// index is not checked — it would only add a false error. nil when every entry was read.
@@ -128,23 +128,23 @@ struct DecodingState {
     private(set) var emptyTabsList: SourceRange?
     var screenNodes: [(name: String, key: Node, value: Node)] = []
     /// Where each name of `screenNodes` is, to find a duplicate without a scan per screen.
-    private var screenPositions: [String: Int] = [:]
+    private var screenPositions: [CodePointKey: Int] = [:]
     /// Screens declared with an error (reported there) and so left out of the table: a reference
     /// to one is not reported again, as "unknown screen; declare it under 'screens'" would be false.
-    var screensWithErrors: Set<String> = []
+    var screensWithErrors: Set<CodePointKey> = []
     /// Screens whose `params` could not be read (misspelled `param:`, not a mapping; reported):
     /// the params rules give them are not checked against a list that is not there.
-    var screensWithUnreadParams: Set<String> = []
+    var screensWithUnreadParams: Set<CodePointKey> = []
     /// `screen.param` for each param of the rule being decoded that an unknown param given was
     /// reported as a likely misspelling of (`idd` for `id`), or that is given with a value that
     /// was reported (`id:` with none): not also reported missing.
-    var paramsMeantByMisspellings: Set<String> = []
+    var paramsMeantByMisspellings: Set<CodePointKey> = []
     var payloadFields: [PayloadField] = []
     /// `payloadFields` as an expression environment (`payloadEnvironment`), for checking fields
     /// declared inside others and alert placeholders; made on first use.
     var cachedPayloadEnvironment: ExpressionEnvironment?
     /// Where each path of `payloadFields` is first declared.
-    var payloadFieldPositions: [String: Int] = [:]
+    var payloadFieldPositions: [CodePointKey: Int] = [:]
     var loginScreen: (name: String, range: SourceRange)?
     /// What needs a login (a screen declared `login: required`, a route with `login:`) while the
     /// table declares no `login_screen`: one error names the first, with a note for each other.
@@ -170,7 +170,7 @@ struct DecodingState {
     /// Whether a screen not in the table is accounted for by an error already reported: it was
     /// declared with one, or a `screens` section is misspelled. It is not also "unknown".
     func isScreenLost(_ name: String) -> Bool {
-        screensWithErrors.contains(name) || lostSections.contains("screens")
+        screensWithErrors.contains(CodePointKey(name)) || lostSections.contains("screens")
     }
 
     /// A file of the table could not be read (its YAML error is reported): it may have declared
@@ -254,13 +254,13 @@ struct DecodingState {
                 tabsKnownByIndex = tabsKnownByIndex ?? tabs.count
                 continue
             }
-            if let first = tabPositions[name] {
+            if let first = tabPositions[CodePointKey(name)] {
                 decoder.report(ModelMessages.duplicateName("tab", name, at: item.range,
                                                            first: tabs[first].range))
                 tabsKnownByIndex = tabsKnownByIndex ?? tabs.count
                 continue
             }
-            tabPositions[name] = tabs.count
+            tabPositions[CodePointKey(name)] = tabs.count
             tabs.append((name, item.range))
         }
     }
@@ -283,12 +283,12 @@ struct DecodingState {
                                                        found: pair.key.kindDescription, at: pair.key.range))
                 continue
             }
-            if let first = screenPositions[name] {
+            if let first = screenPositions[CodePointKey(name)] {
                 decoder.report(ModelMessages.duplicateName("screen", name, at: pair.key.range,
                                                            first: screenNodes[first].key.range))
                 continue
             }
-            screenPositions[name] = screenNodes.count
+            screenPositions[CodePointKey(name)] = screenNodes.count
             if pair.key.isYAML11Boolean {
                 decoder.report(ModelMessages.yaml11BooleanName(name, at: pair.key.range))
             }
@@ -319,16 +319,16 @@ struct DecodingState {
             }
             guard let type = decoder.fieldType(pair.value, "the type of payload field '\(path)'") else {
                 // Declared all the same, so its uses draw no 'undeclared field' warnings.
-                payloadFieldPositions[path] = payloadFieldPositions[path] ?? payloadFields.count
+                payloadFieldPositions[CodePointKey(path)] = payloadFieldPositions[CodePointKey(path)] ?? payloadFields.count
                 payloadFields.append(PayloadField(path: path, type: .any, range: pair.key.range))
                 continue
             }
-            if let first = payloadFieldPositions[path] {
+            if let first = payloadFieldPositions[CodePointKey(path)] {
                 decoder.report(ModelMessages.duplicateName("payload field", path,
                                                            at: pair.key.range, first: payloadFields[first].range))
                 continue
             }
-            payloadFieldPositions[path] = payloadFields.count
+            payloadFieldPositions[CodePointKey(path)] = payloadFields.count
             payloadFields.append(PayloadField(path: path, type: type, range: pair.key.range))
             if path == "aps.alert", type == .string {
                 decoder.report(ModelMessages.apsAlertDeclaredString(at: pair.value.range))

@@ -5,6 +5,15 @@
 struct CodableJSONValue: Codable {
     var value: JSONValue
 
+    /// An object member's key, as written.
+    private struct MemberKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ key: String) { stringValue = key }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
     init(_ value: JSONValue) {
         self.value = value
     }
@@ -25,12 +34,20 @@ struct CodableJSONValue: Codable {
         } else if let elements = try? container.decode([CodableJSONValue].self) {
             value = .array(elements.map(\.value))
         } else {
+            // Foundation's decoders hand an object over as a Swift dictionary, whose keys
+            // compare by canonical equivalence: exact for ASCII keys.
             let members = try container.decode([String: CodableJSONValue].self)
-            value = .object(members.mapValues(\.value))
+            value = .object(JSONObject(members.mapValues(\.value)))
         }
     }
 
     func encode(to encoder: any Encoder) throws {
+        if case .object(let members) = value {
+            // Member by member, so that keys with different code points stay apart.
+            var container = encoder.container(keyedBy: MemberKey.self)
+            for (key, member) in members { try container.encode(CodableJSONValue(member), forKey: MemberKey(key)) }
+            return
+        }
         var container = encoder.singleValueContainer()
         switch value {
         case .null: try container.encodeNil()
@@ -39,7 +56,7 @@ struct CodableJSONValue: Codable {
         case .double(let number): try container.encode(number)
         case .string(let text): try container.encode(text)
         case .array(let elements): try container.encode(elements.map(CodableJSONValue.init))
-        case .object(let members): try container.encode(members.mapValues(CodableJSONValue.init))
+        case .object: break  // encoded above
         }
     }
 

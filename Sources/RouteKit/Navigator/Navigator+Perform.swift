@@ -87,8 +87,8 @@ extension Navigator {
     /// and `1.0` are the same `any` param).
     private func isSame(_ shown: ScreenInstance, _ target: ScreenInstance, in table: RouteTable) -> Bool {
         shown.screen.hasSameScalars(as: target.screen)
-            && JSONValue.membersEqualByValue(normalized(shown, in: table).params,
-                                             normalized(target, in: table).params)
+            && JSONValue.membersEqualByValue(
+                JSONObject(normalized(shown, in: table).params), JSONObject(normalized(target, in: table).params))
     }
 
     /// `snapshot` with every known screen's params normalized to their declared types.
@@ -108,7 +108,7 @@ extension Navigator {
         let types = screen.paramTypes
         var result = instance
         for (name, value) in instance.params {
-            guard let type = types[name], let normal = PayloadNormalizer.normalize(value, as: type)
+            guard let type = types[CodePointKey(name)], let normal = PayloadNormalizer.normalize(value, as: type)
             else { continue }
             result.params[name] = normal
         }

@@ -27,14 +27,14 @@ extension Navigator.Command {
             self = .popToRoot(tab: try fields.string("tab"))
         case "push":
             self = .push(tab: try fields.string("tab"), screen: try fields.string("screen"),
-                         params: try fields.object("params"),
+                         params: try fields.object("params").dictionary,
                          hidesBottomBar: try fields.bool("hides_bottom_bar", default: false))
         case "present":
             self = .present(
-                screen: try fields.string("screen"), params: try fields.object("params"),
+                screen: try fields.string("screen"), params: try fields.object("params").dictionary,
                 embedInNavigation: try fields.bool("embed_in_navigation", default: false))
         case "reload":
-            self = .reload(screen: try fields.string("screen"), params: try fields.object("params"))
+            self = .reload(screen: try fields.string("screen"), params: try fields.object("params").dictionary)
         case "show_alert":
             let defaults = AlertText()
             self = .showAlert(AlertText(
@@ -59,7 +59,7 @@ extension Navigator.Command {
     /// // {"cmd":"pop_to_root","tab":"home"}
     /// ```
     public var jsonValue: JSONValue {
-        var members: [String: JSONValue] = ["cmd": .string(name)]
+        var members: JSONObject = ["cmd": .string(name)]
         switch self {
         case .selectTab(let tab, let index):
             members["tab"] = .string(tab)
@@ -69,15 +69,15 @@ extension Navigator.Command {
         case .push(let tab, let screen, let params, let hidesBottomBar):
             members["tab"] = .string(tab)
             members["screen"] = .string(screen)
-            members["params"] = .object(params)
+            members["params"] = .object(JSONObject(params))
             members["hides_bottom_bar"] = .bool(hidesBottomBar)
         case .present(let screen, let params, let embedInNavigation):
             members["screen"] = .string(screen)
-            members["params"] = .object(params)
+            members["params"] = .object(JSONObject(params))
             members["embed_in_navigation"] = .bool(embedInNavigation)
         case .reload(let screen, let params):
             members["screen"] = .string(screen)
-            members["params"] = .object(params)
+            members["params"] = .object(JSONObject(params))
         case .showAlert(let alert):
             members["title"] = .string(alert.title)
             members["message"] = .string(alert.message)

@@ -96,7 +96,7 @@ extension NavigatorEvent {
     /// // {"app_state":"active","event":"notification","payload":{"type":3}}
     /// ```
     public var jsonValue: JSONValue {
-        var members: [String: JSONValue] = ["event": .string(name)]
+        var members: JSONObject = ["event": .string(name)]
         switch self {
         case .launch(let payload, let user):
             members["payload"] = payload ?? .null
@@ -108,7 +108,7 @@ extension NavigatorEvent {
             members["user"] = .string(user)
         case .uiState(let snapshot):
             if case .object(let fields) = snapshot.jsonValue {
-                members.merge(fields) { current, _ in current }
+                for (key, value) in fields where members[key] == nil { members[key] = value }
             }
         case .ready, .alertConfirmed, .alertCancelled, .loginCancelled, .logout:
             break

@@ -35,7 +35,7 @@ public struct NavigatorJSONError: Error, Sendable, Hashable, CustomStringConvert
 
 /// Reads the members of one JSON object, with messages that name the object (`'push' command`).
 struct JSONObjectReader {
-    let members: [String: JSONValue]
+    let members: JSONObject
     /// The object as messages name it, such as `'notification' event`.
     let context: String
     /// The keys from the outermost value to this object, for the errors' `path`.
@@ -113,7 +113,7 @@ struct JSONObjectReader {
     }
 
     /// An object's members; `{}` for an absent key or `null`.
-    func object(_ key: String) throws -> [String: JSONValue] {
+    func object(_ key: String) throws -> JSONObject {
         guard let value = members[key], value != .null else { return [:] }
         guard case .object(let result) = value else { throw mismatch(key, "an object", value) }
         return result

@@ -38,7 +38,7 @@ extension UISnapshot {
     public var jsonValue: JSONValue {
         .object([
             "selected_tab": .string(selectedTab),
-            "stacks": .object(stacks.mapValues { .array($0.map(Self.entryJSON)) }),
+            "stacks": .object(JSONObject(stacks.mapValues { .array($0.map(Self.entryJSON)) })),
             "modals": .array(modals.map(Self.entryJSON)),
         ])
     }
@@ -63,12 +63,12 @@ extension UISnapshot {
             throw NavigatorJSONError("'params' of an entry of '\(key)' in \(context): \(problem.message)",
                                      path: path)
         }
-        return ScreenInstance(screen: try reader.string("screen"), params: params)
+        return ScreenInstance(screen: try reader.string("screen"), params: params.dictionary)
     }
 
     private static func entryJSON(_ instance: ScreenInstance) -> JSONValue {
         guard !instance.params.isEmpty else { return .string(instance.screen) }
-        return .object(["screen": .string(instance.screen), "params": .object(instance.params)])
+        return .object(["screen": .string(instance.screen), "params": .object(JSONObject(instance.params))])
     }
 }
 

@@ -21,7 +21,7 @@ final class PathCapture: Sendable {
     }
 
     private init(_ paths: [(path: ArraySlice<String>, output: Int)]) {
-        names = KeptKeyTable(Set(paths.compactMap(\.path.first)))
+        names = KeptKeyTable(paths.compactMap(\.path.first))
         var outputs = [Int?](repeating: nil, count: names.ordered.count)
         var below = [[(path: ArraySlice<String>, output: Int)]](repeating: [], count: names.ordered.count)
         for (path, output) in paths {

@@ -46,14 +46,13 @@ struct KeyStack {
 }
 
 /// The duplicate-key check of one object being skipped or filtered, with the same outcome as
-/// `JSONByteParser`'s dictionary, whose keys compare by `String` equality (canonical
-/// equivalence).
+/// `JSONByteParser`'s `JSONObject`, whose keys compare by code points.
 ///
 /// Plain ASCII keys are equal exactly when their bytes are, so while every key is plain ASCII the
 /// raw bytes are compared: linearly for the first few keys (kept in `FilteringParser.keys`), then
 /// through a hash set of raw byte ranges, so that a hostile object with thousands of keys stays
 /// linear (every key is still listed, for the switch below). The first key with escapes or non-ASCII bytes switches the object to a set of decoded
-/// `String`s, which holds every key from then on.
+/// keys, which holds every key from then on.
 ///
 /// ```swift
 /// var seen = ObjectKeys(base: keys.count)
@@ -63,7 +62,7 @@ struct ObjectKeys {
     /// Where this object's keys start in `FilteringParser.keys`.
     let base: Int
     var hashed: Set<RawBytes>?
-    var strings: Set<String>?
+    var strings: Set<CodePointKey>?
 
     /// Keys compared one by one before a hash set is worth building.
     static let linearLimit = 16
@@ -128,17 +127,17 @@ extension FilteringParser {
         }
     }
 
-    /// The `String` comparison, for objects with a key that has escapes or non-ASCII bytes.
+    /// The comparison of decoded keys, for objects with a key that has escapes or non-ASCII bytes.
     private mutating func insertDecoded(_ key: RawKey, into seen: inout ObjectKeys) throws(JSONReadError) {
         if seen.strings == nil {
             // Until now every key was plain ASCII and distinct, listed from `base` on.
-            var strings = Set<String>()
-            for index in seen.base..<keys.count { strings.insert(decode(keys[index])) }
+            var strings = Set<CodePointKey>()
+            for index in seen.base..<keys.count { strings.insert(CodePointKey(decode(keys[index]))) }
             seen.strings = strings
             seen.hashed = nil
         }
         let name = decode(key)
-        guard seen.strings?.insert(name).inserted == true else {
+        guard seen.strings?.insert(CodePointKey(name)).inserted == true else {
             throw parser.duplicateKey(name, at: key.quote)
         }
     }

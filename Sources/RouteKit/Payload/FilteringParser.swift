@@ -32,7 +32,7 @@ struct FilteringParser {
 
     private mutating func readObject(keeping kept: KeptKeyTable) throws(JSONReadError) -> JSONValue {
         if try parser.openContainer(closing: UInt8(ascii: "}")) { return .object([:]) }
-        var members = [String: JSONValue](minimumCapacity: min(kept.names.count, 12))
+        var members = JSONObject(minimumCapacity: min(kept.ordered.count, 12))
         var seen = ObjectKeys(base: keys.count)
         repeat {
             let key = try scanKey()
@@ -59,7 +59,6 @@ struct FilteringParser {
     func keptOrdinal(_ key: RawKey, _ kept: KeptKeyTable) -> Int? {
         guard key.form == .ascii else { return kept.ordinal(of: decode(key)) }
         return kept.ordinal(ascii: parser.bytes + key.quote + 1, length: key.length, end: parser.bytes + parser.count)
-            ?? kept.ordinal(afterASCIIMiss: decode(key))
     }
 
     /// Validates the value at `index` and moves past it, building nothing but error messages.

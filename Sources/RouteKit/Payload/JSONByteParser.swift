@@ -177,14 +177,10 @@ struct JSONByteParser {
         }
         let text = String(decoding: UnsafeBufferPointer(start: bytes + start, count: index - start), as: UTF8.self)
         let value = Double(text) ?? .infinity
-        // An integer past 64 bits is a double only when a double is exactly that integer. Any
-        // other is kept as its digits, in a string: its nearest double is another integer (for
-        // 12345678901234567891, 12345678901234567168), and a user id read so would be another
-        // user's. A `string` field gets the digits as sent, an `int` field refuses them as past
-        // 64 bits, a `double` field reads them as the nearest double: each as for the number.
-        // An integer past every double is kept so too; only a fraction or an exponent out of
-        // range (`1e400`) has no value to keep.
-        if integral, !value.isFinite || PayloadNormalizer.text(of: value) != text { return .string(text) }
+        // Any other number is the nearest double, an integer past 64 bits included, as CEL's JSON
+        // conversion reads it (SPEC §4): 12345678901234567891 is 12345678901234567168.0, never
+        // its digits in a string. A number past every double (`1e400`, or an integer of 310
+        // digits) has no value.
         guard value.isFinite else {
             throw error(JSONReadError.numberOutOfRange, "number out of range", at: start)
         }
@@ -301,7 +297,7 @@ struct JSONByteParser {
         if try openContainer(closing: UInt8(ascii: "}")) { return .object([:]) }
         // Sized up front for typical payloads (a dozen top-level keys, small nested objects) so
         // that dictionaries rarely grow and rehash, without making every small object large.
-        var members = [String: JSONValue](minimumCapacity: depth == 1 ? 12 : 4)
+        var members = JSONObject(minimumCapacity: depth == 1 ? 12 : 4)
         repeat {
             let keyStart = try keyStart()
             let key = try readString()

@@ -14,7 +14,7 @@
 /// // {"cmd":"push","tab":"home","screen":"detail","params":{},"hides_bottom_bar":true}
 /// ```
 public struct JSONKeyOrder: Sendable {
-    private let ranks: [String: Int]
+    private let ranks: [CodePointKey: Int]
 
     /// `leading` keys first, in this order; all other keys after them, by their UTF-8 bytes.
     ///
@@ -22,8 +22,8 @@ public struct JSONKeyOrder: Sendable {
     /// let order = JSONKeyOrder(leading: ["name"]) // {"name":…,"a":…,"b":…}
     /// ```
     public init(leading: [String]) {
-        var ranks: [String: Int] = [:]
-        for (rank, key) in leading.enumerated() where ranks[key] == nil { ranks[key] = rank }
+        var ranks: [CodePointKey: Int] = [:]
+        for (rank, key) in leading.enumerated() where ranks[CodePointKey(key)] == nil { ranks[CodePointKey(key)] = rank }
         self.ranks = ranks
     }
 
@@ -43,10 +43,10 @@ public struct JSONKeyOrder: Sendable {
     ])
 
     /// `keys` in this order.
-    func sorted(_ keys: Dictionary<String, JSONValue>.Keys) -> [String] {
+    func sorted(_ keys: some Sequence<String>) -> [String] {
         keys.sorted { first, second in
-            let firstRank = ranks[first] ?? Int.max
-            let secondRank = ranks[second] ?? Int.max
+            let firstRank = ranks[CodePointKey(first)] ?? Int.max
+            let secondRank = ranks[CodePointKey(second)] ?? Int.max
             if firstRank != secondRank { return firstRank < secondRank }
             return first.utf8.lexicographicallyPrecedes(second.utf8)
         }

@@ -44,7 +44,7 @@ extension JSONValue {
             }
             self = .array(converted)
         case let members as [AnyHashable: Any]:
-            var converted: [String: JSONValue] = [:]
+            var converted = JSONObject(minimumCapacity: members.count)
             for (key, member) in members {
                 guard let key = key.base as? String,
                     let item = JSONValue(foundation: member, depth: depth + 1)

@@ -28,12 +28,13 @@ extension JSONValue {
         }
     }
 
-    /// `equalsByValue` for two objects' members.
+    /// `equalsByValue` for two objects' members (keys compared by code points).
     ///
     /// ```swift
     /// JSONValue.membersEqualByValue(["id": 42], ["id": 42.0]) // true
+    /// JSONValue.membersEqualByValue(JSONObject(screen.params), JSONObject(other.params))
     /// ```
-    public static func membersEqualByValue(_ left: [String: JSONValue], _ right: [String: JSONValue]) -> Bool {
+    public static func membersEqualByValue(_ left: JSONObject, _ right: JSONObject) -> Bool {
         guard left.count == right.count else { return false }
         for (key, value) in left {
             guard let other = right[key], value.equalsByValue(other) else { return false }

@@ -1,27 +1,23 @@
 /// The top-level keys a `PayloadReader` keeps, looked up by their raw bytes so that a payload's
 /// keys are matched without building a `String` for each.
 ///
+/// Keys and names compare by code points (`CodePointKey`), as `JSONReader`'s objects key them.
 /// Plain ASCII keys (no escapes) are found in an open-addressing table hashed on their length
-/// and first eight bytes. A key with escapes or non-ASCII bytes is decoded and looked up in
-/// `names` with `String` equality, which is what `JSONReader`'s dictionary uses; and when some
-/// kept name is itself non-ASCII, an ASCII key that the table misses is checked the same way,
-/// since `String` equality is canonical equivalence (`"K"` equals the Kelvin sign `"\u{212A}"`).
+/// and first eight bytes; an ASCII key that table misses equals no kept name, since a string of
+/// other code points is never the same bytes. A key with escapes or non-ASCII bytes is decoded
+/// and looked up by its code points.
 ///
 /// Each kept key has an ordinal, its position in `ordered`.
 ///
 /// ```swift
 /// let table = KeptKeyTable(["type", "aps"])
-/// table.names.contains("type") // true
 /// table.ordered                // ["aps", "type"]
+/// table.ordinal(of: "type")    // 1
 /// ```
 struct KeptKeyTable: Sendable {
-    /// Every kept key.
-    let names: Set<String>
-    /// Every kept key, sorted; a key's ordinal is its position here.
+    /// Every kept key once, in code point order; a key's ordinal is its position here.
     let ordered: [String]
-    private let ordinals: [String: Int]
-    /// Whether some kept key has a non-ASCII character.
-    let hasNonASCII: Bool
+    private let ordinals: [CodePointKey: Int]
 
     // The ASCII names in an open-addressing table, one array per part so that a probe copies
     // no array (an entry holding its bytes was retained and released at every probe).
@@ -35,13 +31,11 @@ struct KeptKeyTable: Sendable {
     private let nameBytes: [UInt8]
     private let mask: Int
 
-    init(_ names: Set<String>) {
-        self.names = names
-        ordered = names.sorted()
-        ordinals = Dictionary(uniqueKeysWithValues: ordered.enumerated().map { ($1, $0) })
-        hasNonASCII = names.contains { !$0.utf8.allSatisfy { $0 < 0x80 } }
-        // Sorted so that the table is the same for the same set in every process.
-        let ascii = names.filter { $0.utf8.allSatisfy { $0 < 0x80 } }.sorted()
+    init(_ names: some Sequence<String>) {
+        // Sorted so that the table is the same for the same names in every process.
+        ordered = Set(names.map { CodePointKey($0) }).sorted().map(\.string)
+        ordinals = Dictionary(uniqueKeysWithValues: ordered.enumerated().map { (CodePointKey($1), $0) })
+        let ascii = ordered.filter { $0.utf8.allSatisfy { $0 < 0x80 } }
         var size = 16
         while size < ascii.count * 4 { size *= 2 }
         mask = size - 1
@@ -57,7 +51,7 @@ struct KeptKeyTable: Sendable {
             while lengths[slot] >= 0 { slot = (slot + 1) & (size - 1) }
             lengths[slot] = nameBytes.count
             words[slot] = word
-            slotOrdinals[slot] = ordinals[name] ?? 0
+            slotOrdinals[slot] = ordinals[CodePointKey(name)] ?? 0
             offsets[slot] = bytes.count
             bytes += nameBytes
         }
@@ -68,11 +62,11 @@ struct KeptKeyTable: Sendable {
         nameBytes = bytes
     }
 
-    /// The ordinal of the kept name equal to `name` (`String` equality), or nil.
-    func ordinal(of name: String) -> Int? { ordinals[name] }
+    /// The ordinal of the kept name equal to `name` (by code points), or nil.
+    func ordinal(of name: String) -> Int? { ordinals[CodePointKey(name)] }
 
-    /// The ordinal of the kept name equal to `key` (`String` equality), found by its bytes when
-    /// it is ASCII, as `ordinal(ascii:length:end:)` finds a key in a document.
+    /// The ordinal of the kept name equal to `key` (by code points), found by its bytes when it
+    /// is ASCII, as `ordinal(ascii:length:end:)` finds a key in a document.
     ///
     /// ```swift
     /// KeptKeyTable(["type", "aps"]).ordinal(ofKey: "type") // 1
@@ -86,17 +80,9 @@ struct KeptKeyTable: Sendable {
             var high = word & 0x8080_8080_8080_8080
             for offset in min(bytes.count, 8)..<bytes.count { high |= UInt64(bytes[offset] & 0x80) }
             guard high == 0 else { return nil }
-            return .some(ordinal(word: word, length: bytes.count, start: start) ?? ordinal(afterASCIIMiss: key))
+            return .some(ordinal(word: word, length: bytes.count, start: start))
         }
-        return (found ?? nil) ?? ordinals[key]
-    }
-
-    /// The ordinal of a plain ASCII key that the byte table did not find: none, unless some kept
-    /// name is non-ASCII and equal to the key as a `String` (canonical equivalence: the Kelvin
-    /// sign is `"K"`).
-    @inline(__always)
-    func ordinal(afterASCIIMiss name: @autoclosure () -> String) -> Int? {
-        hasNonASCII ? ordinals[name()] : nil
+        return (found ?? nil) ?? ordinal(of: key)
     }
 
     /// The ordinal of the kept name equal to the plain ASCII key at `start`, or nil. `end` bounds

@@ -61,9 +61,9 @@ extension PayloadNormalizer {
     /// (`Int64.min`, which a double holds exactly) up to, not including, 2^63.
     static func integer(exactly number: Double) -> Int64? {
         // SPEC §4 accepts integral doubles "in the 64-bit range", -2^63 included, although CEL's
-        // `int(-9223372036854775808.0)` refuses it. An integer written past 64 bits whose nearest
-        // double is -2^63 (-2^63 - 1 to -2^63 - 1024) never arrives here as that double: both
-        // `JSONReader` and `Node.jsonValue` keep such an integer's digits, in a string.
+        // `int(-9223372036854775808.0)` refuses it. An integer written past 64 bits is its nearest
+        // double (SPEC §4), so one from -2^63 - 1024 to -2^63 - 1 arrives as -2^63 and is
+        // Int64.min here, as the double written -9223372036854775808.0 is.
         guard number.isFinite, number.rounded(.towardZero) == number,
             number >= -0x1p63, number < 0x1p63
         else { return nil }

@@ -25,7 +25,7 @@
 /// ```
 public struct PayloadNormalizer: Sendable {
     /// The declared fields: path to type.
-    public let fields: [String: FieldType]
+    public let fields: [CodePointKey: FieldType]
 
     private struct Field: Sendable {
         var path: String
@@ -42,12 +42,12 @@ public struct PayloadNormalizer: Sendable {
     /// ```swift
     /// let normalizer = PayloadNormalizer(fields: ["type": .int, "aps.badge": .int])
     /// ```
-    public init(fields: [String: FieldType]) {
+    public init(fields: [CodePointKey: FieldType]) {
         self.fields = fields
-        plan = fields.keys.sorted().compactMap { path in
-            guard let type = fields[path] else { return nil }
-            let components = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-            return Field(path: path, components: components, type: type)
+        plan = fields.keys.sorted().compactMap { key in
+            guard let type = fields[key] else { return nil }
+            let components = key.string.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            return Field(path: key.string, components: components, type: type)
         }
     }
 

@@ -5,8 +5,8 @@
 /// trailing commas, invalid UTF-8, control characters, lone surrogates, numbers out of range,
 /// `PayloadLimits`, text after the value — is reported here with the same code, message and byte
 /// offset. When the payload is valid and a top-level object, the result is `JSONReader`'s value
-/// with only the kept keys (a key is kept when it is `==` to a kept one, as a dictionary lookup
-/// would find it); any other payload is read whole. Skipped members cost validation only: no
+/// with only the kept keys (a key is kept when its code points are a kept one's, as a
+/// `JSONObject` lookup would find it); any other payload is read whole. Skipped members cost validation only: no
 /// strings, no dictionaries.
 ///
 /// ```swift
@@ -17,11 +17,13 @@
 /// ```
 public struct PayloadReader: Sendable {
     /// The top-level keys whose values are built.
-    public var topLevelKeys: Set<String> { kept.names }
+    public var topLevelKeys: Set<String> { Set(kept.ordered) }
 
     private let kept: KeptKeyTable
 
-    /// A reader that builds the values of `topLevelKeys` only.
+    /// A reader that builds the values of `topLevelKeys` only. A `Set<String>` holds one of two
+    /// canonically equivalent names (`"\u{E9}"`, `"e\u{301}"`); each name it holds is kept by
+    /// its code points.
     ///
     /// ```swift
     /// let reader = PayloadReader(keeping: ["type", "id", "uid", "aps"])

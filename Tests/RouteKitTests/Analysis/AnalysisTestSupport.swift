@@ -3,7 +3,7 @@ import Testing
 @testable import RouteKit
 
 /// The payload fields the analysis tests declare.
-let analysisFields: [String: FieldType] = [
+let analysisFields: [CodePointKey: FieldType] = [
     "type": .int, "id": .int, "score": .double, "target": .string, "uid": .string, "flag": .bool,
     "aps.badge": .int, "extra": .any, "tags": .list(.string),
 ]
@@ -15,7 +15,7 @@ let analysisFields: [String: FieldType] = [
 /// checkedRules(["a: type == 3 && has(id) => id=id:int", "b: type == 3"])
 /// ```
 /// Rule `i` (from 0) has its `when` on line `i + 1` of `routes.yaml`.
-func checkedRules(_ specs: [String], fields: [String: FieldType] = analysisFields) throws -> [CheckedRule] {
+func checkedRules(_ specs: [String], fields: [CodePointKey: FieldType] = analysisFields) throws -> [CheckedRule] {
     let env = ExpressionEnvironment(fields: fields)
     var rules: [CheckedRule] = []
     for (index, spec) in specs.enumerated() {
@@ -63,7 +63,7 @@ func rendered(_ diagnostics: [Diagnostic]) -> [String] {
     }
 }
 
-func analyze(_ specs: [String], fields: [String: FieldType] = analysisFields) throws -> [String] {
+func analyze(_ specs: [String], fields: [CodePointKey: FieldType] = analysisFields) throws -> [String] {
     rendered(RuleAnalyzer.analyze(try checkedRules(specs, fields: fields), fieldTypes: fields))
 }
 

@@ -35,7 +35,7 @@ import Testing
                     for flag in flags {
                         for aps in apses {
                             let members = ["type": type, "score": score, "target": target, "flag": flag, "aps": aps]
-                            result.append(normalizer.normalize(.object(members.compactMapValues { $0 })).payload)
+                            result.append(normalizer.normalize(.object(JSONObject(members.compactMapValues { $0 }))).payload)
                         }
                     }
                 }
@@ -65,7 +65,7 @@ import Testing
         ]
         let extras: [JSONValue?] = [nil, 1, 2.0, "1", ["k": 1], ["k": 1.5], [1], .null, 9_007_199_254_740_992]
         return us.flatMap { u in
-            extras.map { extra in .object(["u": u, "extra": extra].compactMapValues { $0 }) }
+            extras.map { extra in .object(JSONObject(["u": u, "extra": extra].compactMapValues { $0 })) }
         }
     }()
 

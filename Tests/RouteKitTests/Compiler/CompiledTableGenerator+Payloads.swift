@@ -28,7 +28,7 @@ extension CompiledTableGenerator {
         maybe("extra", 0.4) { anyValue() }
         maybe("meta", 0.3) { random.chance(0.7) ? .object(["level": intValue()]) : stringValue() }
         maybe("ghost", 0.3) { anyValue() }
-        return .object(members)
+        return .object(JSONObject(members))
     }
 
     private mutating func intValue() -> JSONValue {
@@ -70,7 +70,7 @@ extension CompiledTableGenerator {
 
     private mutating func aps() -> JSONValue {
         if random.chance(0.15) { return random.pick([.string("hello"), .int(3), .array([])]) }
-        var members: [String: JSONValue] = [:]
+        var members = JSONObject()
         if random.chance(0.7) { members["badge"] = intValue() }
         if random.chance(0.7) {
             members["alert"] = random.chance(0.5) ? .string("Hi") : .object(["body": "Body", "title": "T"])

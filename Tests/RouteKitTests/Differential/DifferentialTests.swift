@@ -110,44 +110,8 @@ struct DifferentialTests {
             var generator = ExpressionGenerator(seed: seed)
             cases += generator.cases(Self.casesPerSeed)
         }
-        var input = ""
-        for item in cases {
-            input += "{\"expr\": "
-            DifferentialJSON.writeString(item.expression, into: &input)
-            input += ", \"bindings\": "
-            DifferentialJSON.write(item.payload, into: &input)
-            input += "}\n"
-        }
-        let script = Self.repositoryRoot.appendingPathComponent("scripts/cel_reference.py").path
-        let result = try Self.run(["python3", script], input: Data(input.utf8))
-        try #require(result.status == 0, "cel_reference.py failed (\(result.status)): \(result.error)")
-        let lines = result.output.split(separator: "\n", omittingEmptySubsequences: true)
-        try #require(lines.count == cases.count, "cel_reference.py answered \(lines.count) of \(cases.count) lines")
-
-        var tally = Tally()
-        var disagreements: [String] = []
-        var excluded: [String: (cases: Int, differing: Int)] = [:]
-        for (item, line) in zip(cases, lines) {
-            let reference = try Self.outcome(referenceLine: String(line))
-            let (expr, routeKit) = Self.outcome(routeKit: item)
-            if let known = Self.knownDifferences.first(where: { $0.applies(item, expr) }) {
-                let differs = Self.agree(reference, routeKit) ? 0 : 1
-                let previous = excluded[known.name] ?? (0, 0)
-                excluded[known.name] = (previous.cases + 1, previous.differing + differs)
-                continue
-            }
-            tally.count(reference, routeKit)
-            if !Self.agree(reference, routeKit) {
-                disagreements.append(
-                    """
-                    seed \(item.seed) case \(item.index)
-                      expression: \(item.expression)
-                      payload:    \(DifferentialJSON.text(item.payload))
-                      CEL:        \(reference)
-                      RouteKit:   \(routeKit)
-                    """)
-            }
-        }
+        let comparison = try Self.compareWithReference(cases)
+        let (tally, disagreements, excluded) = (comparison.tally, comparison.disagreements, comparison.excluded)
         for (name, counts) in excluded.sorted(by: { $0.key < $1.key }) {
             print("DifferentialTests: not compared (\(name)): \(counts.cases) cases, \(counts.differing) of them differ")
         }
@@ -162,6 +126,59 @@ struct DifferentialTests {
         #expect(tally.referenceValues > tally.compared / 4)
         #expect(tally.referenceErrors > tally.compared / 10)
         #expect(tally.referenceMatches > tally.compared / 40)
+    }
+
+    /// What comparing a batch of cases with the reference found.
+    struct Comparison {
+        var tally = Tally()
+        /// Each disagreement, rendered with its seed, case, expression, payload and both results.
+        var disagreements: [String] = []
+        /// By known difference: how many cases it kept out of the comparison, and how many of
+        /// those actually differed.
+        var excluded: [String: (cases: Int, differing: Int)] = [:]
+    }
+
+    /// Runs `cases` through `scripts/cel_reference.py` (one process for the batch) and through
+    /// RouteKit's interpreter, and compares them, leaving out the cases a known difference
+    /// applies to.
+    static func compareWithReference(_ cases: [DifferentialCase]) throws -> Comparison {
+        var input = ""
+        for item in cases {
+            input += "{\"expr\": "
+            DifferentialJSON.writeString(item.expression, into: &input)
+            input += ", \"bindings\": "
+            DifferentialJSON.write(item.payload, into: &input)
+            input += "}\n"
+        }
+        let script = repositoryRoot.appendingPathComponent("scripts/cel_reference.py").path
+        let result = try run(["python3", script], input: Data(input.utf8))
+        try #require(result.status == 0, "cel_reference.py failed (\(result.status)): \(result.error)")
+        let lines = result.output.split(separator: "\n", omittingEmptySubsequences: true)
+        try #require(lines.count == cases.count, "cel_reference.py answered \(lines.count) of \(cases.count) lines")
+
+        var comparison = Comparison()
+        for (item, line) in zip(cases, lines) {
+            let reference = try outcome(referenceLine: String(line))
+            let (expr, routeKit) = outcome(routeKit: item)
+            if let known = knownDifferences.first(where: { $0.applies(item, expr) }) {
+                let differs = agree(reference, routeKit) ? 0 : 1
+                let previous = comparison.excluded[known.name] ?? (0, 0)
+                comparison.excluded[known.name] = (previous.cases + 1, previous.differing + differs)
+                continue
+            }
+            comparison.tally.count(reference, routeKit)
+            if !agree(reference, routeKit) {
+                comparison.disagreements.append(
+                    """
+                    seed \(item.seed) case \(item.index)
+                      expression: \(item.expression)
+                      payload:    \(DifferentialJSON.text(item.payload))
+                      CEL:        \(reference)
+                      RouteKit:   \(routeKit)
+                    """)
+            }
+        }
+        return comparison
     }
 
     // MARK: Outcomes
@@ -312,10 +329,11 @@ struct DifferentialTests {
 
     /// Runs a command (through `/usr/bin/env`, so `python3` is found on the PATH) with `input` on
     /// its standard input. Input and standard error go through temporary files, so that no pipe
-    /// can fill up and block while the output is read.
+    /// can fill up and block while the output is read; each run has a directory of its own, so
+    /// that tests running at once do not share one.
     static func run(_ arguments: [String], input: Data) throws -> ProcessResult {
         let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("routekit-differential-\(ProcessInfo.processInfo.processIdentifier)")
+            .appendingPathComponent("routekit-differential-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let inputURL = directory.appendingPathComponent("cases.jsonl")

@@ -51,7 +51,7 @@ struct ExpressionGenerator {
         (0..<count).map { index in
             makePayload()
             let expression = expr(hint: random.pick(Kind.allCases + [.bool, .bool]), depth: 1 + random.below(4))
-            return DifferentialCase(seed: seed, index: index, expression: expression, payload: .object(payload))
+            return DifferentialCase(seed: seed, index: index, expression: expression, payload: .object(JSONObject(payload)))
         }
     }
 
@@ -141,7 +141,7 @@ struct ExpressionGenerator {
         case 6: return .null
         case 7: return .array((0..<random.below(4)).map { _ in jsonValue(depth: depth - 1) })
         default:
-            var members: [String: JSONValue] = [:]
+            var members = JSONObject()
             for _ in 0..<random.below(4) { members[random.pick(Self.nestedKeys)] = jsonValue(depth: depth - 1) }
             return .object(members)
         }

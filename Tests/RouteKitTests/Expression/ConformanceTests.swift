@@ -66,13 +66,13 @@ import Testing
             return "malformed test"
         }
         var payload: [String: JSONValue] = [:]
-        var fields: [String: FieldType] = [:]
+        var fields: [CodePointKey: FieldType] = [:]
         for (name, tagged) in test["bindings"] as? [String: Any] ?? [:] {
             guard let tagged = tagged as? [String: Any], let value = json(tagged) else {
                 return "binding '\(name)' is not representable"
             }
             payload[name] = value
-            fields[name] = fieldType(tagged)
+            fields[CodePointKey(name)] = fieldType(tagged)
         }
         let (parsed, parseDiagnostics) = ExpressionParser.parse(source)
         guard let expr = parsed else {
@@ -84,7 +84,7 @@ import Testing
         if !disableCheck, checked.hasErrors {
             return "expr \(source.debugDescription): check error \(checked.diagnostics)"
         }
-        let actual = checked.evaluate(payload: .object(payload))
+        let actual = checked.evaluate(payload: .object(JSONObject(payload)))
         if expect["error"] as? Bool == true {
             return actual.isError ? nil : "expr \(source.debugDescription): expected an error, got \(actual)"
         }

@@ -15,7 +15,7 @@ struct ReadFieldsTests {
     @Test func checkedExpressionListsTheFieldsItReads() throws {
         let names = (0..<(ReadFields.listLimit + 4)).map { "n\($0)" }
         let source = (names + names.prefix(3)).map { "\($0) == 1" }.joined(separator: " || ")
-        let env = ExpressionEnvironment(fields: Dictionary(uniqueKeysWithValues: names.map { ($0, .int) }))
+        let env = ExpressionEnvironment(fields: Dictionary(uniqueKeysWithValues: names.map { (CodePointKey($0), .int) }))
         let (checked, diagnostics) = ExpressionChecker.compile(source, in: env)
         #expect(diagnostics.isEmpty)
         #expect(try #require(checked).fields == names.sorted())

@@ -64,7 +64,7 @@ enum NavFixture {
         members["aps"] = ["alert": .string("about \(route)")]
         if let fg { members["fg"] = .string(fg) }
         if let iv { members["iv"] = .string(iv) }
-        return .object(members)
+        return .object(JSONObject(members))
     }
 
     // Commands and screens, spelled once.

@@ -15,17 +15,16 @@ struct JSONReaderTests {
     static let validCases: [ValidCase] = [
         .init("0", .int(0)), .init("-0", .int(0)), .init("42", .int(42)), .init("-7", .int(-7)),
         .init("9223372036854775807", .int(.max)), .init("-9223372036854775808", .int(.min)),
-        // Integers beyond Int64 become doubles.
+        // Integers beyond Int64 are the nearest double, as CEL's JSON conversion reads them
+        // (SPEC §4), never their digits in a string.
         .init("9223372036854775808", .double(0x1p63)),
         .init("-9223372036854777856", .double(-0x1p63 - 2048)),
-        .init("-9223372036854775809", "-9223372036854775809"),
-        .init("123456789012345678901234567890", "123456789012345678901234567890"),
+        .init("-9223372036854775809", .double(-0x1p63)),
+        .init("12345678901234567891", .double(12_345_678_901_234_567_168)),
+        .init("123456789012345678901234567890", .double(1.2345678901234568e29)),
         .init("123456789012345678901234567890.0", .double(1.2345678901234568e29)),
         .init("1000000000000000000000", .double(1e21)),
-        // An integer past every double keeps its digits too; only a fraction or an exponent
-        // past them (`1e400`) is out of range.
-        .init("1" + String(repeating: "0", count: 309), .string("1" + String(repeating: "0", count: 309))),
-        .init("-9" + String(repeating: "9", count: 400), .string("-9" + String(repeating: "9", count: 400))),
+        .init("1" + String(repeating: "0", count: 308), .double(1e308)),
         // A fraction or an exponent makes a double, even when integral.
         .init("1.0", .double(1)), .init("1e2", .double(100)), .init("1E+2", .double(100)),
         .init("-1.5e-3", .double(-0.0015)), .init("0.1", .double(0.1)), .init("1e-400", .double(0)),
@@ -102,6 +101,9 @@ struct JSONReaderTests {
         .init("0x10", syntax, "unexpected 'x' after the value", 1),
         .init("1e400", JSONReadError.numberOutOfRange, "number out of range", 0),
         .init("[-1e400]", JSONReadError.numberOutOfRange, "number out of range", 1),
+        // An integer is a double past 64 bits (SPEC §4): one past every double has no value.
+        .init("1" + String(repeating: "0", count: 309), JSONReadError.numberOutOfRange, "number out of range", 0),
+        .init("[-9" + String(repeating: "9", count: 400) + "]", JSONReadError.numberOutOfRange, "number out of range", 1),
         .init("tru", syntax, "expected a value, found 't'", 0),
         .init("nul", syntax, "expected a value, found 'n'", 0),
         .init("True", syntax, "expected a value, found 'T'", 0),
@@ -213,7 +215,7 @@ struct JSONReaderTests {
         case 6:
             return .array((0..<Int.random(in: 0...4, using: &rng)).map { _ in randomValue(&rng, depth: depth + 1) })
         default:
-            var members: [String: JSONValue] = [:]
+            var members = JSONObject()
             for _ in 0..<Int.random(in: 0...4, using: &rng) { members[text()] = randomValue(&rng, depth: depth + 1) }
             return .object(members)
         }

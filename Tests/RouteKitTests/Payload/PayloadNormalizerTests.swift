@@ -74,7 +74,7 @@ struct PayloadNormalizerTests {
         #expect(PayloadNormalizer.normalize(c.value, as: c.type) == c.expected)
     }
 
-    static let fields: [String: FieldType] = [
+    static let fields: [CodePointKey: FieldType] = [
         "type": .int, "id": .int, "uid": .string, "target": .string, "price": .double, "silent": .bool,
         "ids": .list(.int), "aps.badge": .int, "aps.alert": .any, "data.item.count": .int,
     ]

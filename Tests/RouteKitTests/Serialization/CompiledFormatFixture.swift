@@ -122,11 +122,11 @@ struct CompiledFormatPayloads {
         ]
         for (key, values) in fields where chance(45) { members[key] = pick(values) }
         if chance(50) {
-            var aps: [String: JSONValue] = [:]
+            var aps = JSONObject()
             if chance(70) { aps["alert"] = pick(["Hello", ["body": "Body", "title": "T"], 5]) }
             if chance(50) { aps["badge"] = pick([1, 11, "12", 3.0, "x"]) }
             members["aps"] = .object(aps)
         }
-        return .object(members)
+        return .object(JSONObject(members))
     }
 }

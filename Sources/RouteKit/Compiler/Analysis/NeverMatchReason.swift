@@ -70,7 +70,7 @@ enum NeverMatchReason {
 
     /// Two atoms on one field whose sets do not meet, the first such pair in writing order.
     private static func contradictingPair(_ parts: [Formula]) -> [Formula]? {
-        var earlier: [String: [(position: Int, set: FieldSet)]] = [:]
+        var earlier: [CodePointKey: [(position: Int, set: FieldSet)]] = [:]
         for (position, part) in parts.enumerated() {
             guard case .atom(let atom) = part else { continue }
             let partners = earlier[atom.field] ?? []

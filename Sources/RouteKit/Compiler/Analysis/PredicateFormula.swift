@@ -29,7 +29,7 @@ indirect enum Formula: Sendable {
 /// A test of one payload field: the field states on which it is `true`.
 struct Atom: Sendable {
     /// The field's path, such as `type` or `aps.badge`.
-    var field: String
+    var field: CodePointKey
     var set: FieldSet
     /// What the atom requires of the field, for messages: `1`, `not 1`, `in [1, 2]`, `> 5`,
     /// `present`.
@@ -69,16 +69,16 @@ struct FormulaBuilder {
                 ? FieldSet.present(.all(field.kind), kind: field.kind, dotted: field.dotted)
                 : FieldSet(kind: field.kind, dotted: field.dotted, values: .none(field.kind),
                            absent: true, unreachable: false)
-            return .atom(Atom(field: field.path, set: set, phrase: positive ? "present" : "absent", text: text))
+            return .atom(Atom(field: CodePointKey(field.path), set: set, phrase: positive ? "present" : "absent", text: text))
         case .identifier, .select, .index:
             guard let field = field(expr), field.kind == .bool else { return nil }
             let set = FieldSet.present(.bools([positive]), kind: .bool, dotted: field.dotted)
-            return .atom(Atom(field: field.path, set: set, phrase: String(positive), text: text))
+            return .atom(Atom(field: CodePointKey(field.path), set: set, phrase: String(positive), text: text))
         case .binary(let op, let lhs, let rhs):
             guard let test = comparison(op, lhs, rhs) else { return nil }
             let set = positive ? test.set : test.set.presentComplement
             let phrase = positive ? test.phrases.true : test.phrases.false
-            return .atom(Atom(field: test.field.path, set: set, phrase: phrase, text: text))
+            return .atom(Atom(field: CodePointKey(test.field.path), set: set, phrase: phrase, text: text))
         default:
             return nil
         }
@@ -114,7 +114,7 @@ struct FormulaBuilder {
         // Classified as the checker classifies it.
         switch environment.lookup(path, joined: joined) {
         case .declared:
-            guard let type = environment.fields[joined] else { return nil }
+            guard let type = environment.fields[CodePointKey(joined)] else { return nil }
             return Field(path: joined, kind: AnalysisKind(type), dotted: dotted)
         case .insideAny, .undeclared:
             return Field(path: joined, kind: .dynamic, dotted: dotted)

@@ -6,11 +6,11 @@
 /// let region = Region().constraining("type", oneOrTwo).constraining("uid", present)
 /// ```
 struct Region: Hashable, Sendable {
-    var fields: [String: FieldSet] = [:]
+    var fields: [CodePointKey: FieldSet] = [:]
 
     var isEmpty: Bool { fields.values.contains { $0.isEmpty } }
 
-    func constraining(_ field: String, _ set: FieldSet) -> Region {
+    func constraining(_ field: CodePointKey, _ set: FieldSet) -> Region {
         var result = self
         result.fields[field] = fields[field].map { $0.intersection(set) } ?? set
         return result
@@ -163,14 +163,14 @@ enum Regions {
     /// those fields. Fields are independent here as in the splitting, so a "yes" is exact and a
     /// "no" only means splitting must decide.
     private static func hasEscapingPayload(_ region: Region, from cover: [Region], work: inout Int) -> Bool {
-        var constraints: [String: [FieldSet]] = [:]
+        var constraints: [CodePointKey: [FieldSet]] = [:]
         for covering in cover {
             for (field, set) in covering.fields { constraints[field, default: []].append(set) }
         }
         // Sets of one field are merged pairwise, in rounds: merging them one after another costs
         // the square of their number when each adds a value (`id == 1`, `id == 4`, ...).
         work -= Self.splitCost * constraints.values.reduce(0) { $0 + $1.count }
-        var escaping: Set<String> = []
+        var escaping: Set<CodePointKey> = []
         for (field, sets) in constraints {
             let allowed = union(sets)
             let mine = region.fields[field] ?? .full(allowed.kind, dotted: allowed.dotted)

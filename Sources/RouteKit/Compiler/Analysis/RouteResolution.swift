@@ -24,13 +24,13 @@ enum RouteResolution {
         /// It reads no field and fails: the route is never performed.
         case never
         /// It computes exactly when the field is in the set.
-        case field(String, FieldSet)
+        case field(CodePointKey, FieldSet)
         /// Beyond what the analysis proves.
         case unknown
     }
 
     /// Whether the route computes on every payload of `regions` (all payloads when nil).
-    static func alwaysResolves(_ route: CheckedRoute, regions: [Region]?, fieldTypes: [String: FieldType])
+    static func alwaysResolves(_ route: CheckedRoute, regions: [Region]?, fieldTypes: [CodePointKey: FieldType])
         -> Bool
     {
         requirements(of: route, fieldTypes).allSatisfy { requirement, _ in
@@ -47,7 +47,7 @@ enum RouteResolution {
 
     /// The part of `regions` where the route computes: where a matching rule is performed, and
     /// so what it takes from later rules. nil when the analysis cannot tell.
-    static func coveringRegions(_ route: CheckedRoute, within regions: [Region], fieldTypes: [String: FieldType])
+    static func coveringRegions(_ route: CheckedRoute, within regions: [Region], fieldTypes: [CodePointKey: FieldType])
         -> [Region]?
     {
         var covering = regions
@@ -66,7 +66,7 @@ enum RouteResolution {
     /// The first params or `login.user` expression of the route, as written, that may fail to
     /// compute on some payload; nil when every one surely computes. A fallback whose route does not
     /// compute leaves the payload unmatched, as if there were no fallback.
-    static func firstUncertainExpression(of route: CheckedRoute, fieldTypes: [String: FieldType])
+    static func firstUncertainExpression(of route: CheckedRoute, fieldTypes: [CodePointKey: FieldType])
         -> ExpressionSource?
     {
         let uncertain = requirements(of: route, fieldTypes).first { requirement, _ in
@@ -76,7 +76,7 @@ enum RouteResolution {
         case .param(let step, let name)?:
             let written = Array(route.route.action.steps)
             guard written.indices.contains(step) else { return nil }
-            return written[step].params.first { $0.name == name }?.expression
+            return written[step].params.first { $0.name.hasSameScalars(as: name) }?.expression
         case .user?:
             if case .user(let source) = route.route.login { return source }
             return nil
@@ -92,7 +92,7 @@ enum RouteResolution {
         case user
     }
 
-    private static func requirements(of route: CheckedRoute, _ fieldTypes: [String: FieldType])
+    private static func requirements(of route: CheckedRoute, _ fieldTypes: [CodePointKey: FieldType])
         -> [(requirement: Requirement, origin: Origin)]
     {
         var found: [(requirement: Requirement, origin: Origin)] = []
@@ -106,7 +106,7 @@ enum RouteResolution {
         return found
     }
 
-    private static func requirement(_ expr: Expr, _ target: Target, _ fieldTypes: [String: FieldType])
+    private static func requirement(_ expr: Expr, _ target: Target, _ fieldTypes: [CodePointKey: FieldType])
         -> Requirement
     {
         if !readsPayload(expr) {
@@ -121,14 +121,14 @@ enum RouteResolution {
             return .unknown
         }
         let field = path.joined(separator: ".")
-        guard let type = fieldTypes[field], converts(type, target) else { return .unknown }
+        guard let type = fieldTypes[CodePointKey(field)], converts(type, target) else { return .unknown }
         let kind = AnalysisKind(type)
         let dotted = path.count > 1
         // Present, a field has its declared type (normalized); a user id must also not be empty.
         if case .user = target {
-            return .field(field, .present(.strings(StringSet(.notEqual, "")), kind: kind, dotted: dotted))
+            return .field(CodePointKey(field), .present(.strings(StringSet(.notEqual, "")), kind: kind, dotted: dotted))
         }
-        return .field(field, .present(.all(kind), kind: kind, dotted: dotted))
+        return .field(CodePointKey(field), .present(.all(kind), kind: kind, dotted: dotted))
     }
 
     /// Whether every value of a field declared `type` converts to the target.

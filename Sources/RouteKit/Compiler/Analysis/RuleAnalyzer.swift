@@ -26,12 +26,12 @@ public enum RuleAnalyzer {
     /// let warnings = RuleAnalyzer.analyze(program.rules, fieldTypes: program.table.fieldTypes)
     /// let dead = warnings.filter { $0.code == "never-matches" }
     /// ```
-    public static func analyze(_ rules: [CheckedRule], fieldTypes: [String: FieldType]) -> [Diagnostic] {
+    public static func analyze(_ rules: [CheckedRule], fieldTypes: [CodePointKey: FieldType]) -> [Diagnostic] {
         analyze(rules, fieldTypes: fieldTypes, regionTests: maxRegionTests)
     }
 
     /// `analyze` with `regionTests` in place of `maxRegionTests`, for tests at the limit.
-    static func analyze(_ rules: [CheckedRule], fieldTypes: [String: FieldType], regionTests: Int)
+    static func analyze(_ rules: [CheckedRule], fieldTypes: [CodePointKey: FieldType], regionTests: Int)
         -> [Diagnostic]
     {
         var diagnostics: [Diagnostic] = []

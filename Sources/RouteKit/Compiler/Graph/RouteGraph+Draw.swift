@@ -34,7 +34,7 @@ private struct Drawing {
         for (index, tab) in table.tabs.enumerated() {
             let id = RouteGraph.NodeID.tab(tab)
             nodes.append(RouteGraph.Node(id: id, kind: .tab, lines: [tab, "tab \(index)"]))
-            let stack = table.screens.filter { $0.show == .push && $0.tab == tab }
+            let stack = table.screens.filter { $0.show == .push && $0.tab?.hasSameScalars(as: tab) == true }
             stack.forEach { addScreen($0) }
             tabGroups.append(RouteGraph.Group(
                 id: "tab\(index)", title: "\(tab) stack",
@@ -66,7 +66,7 @@ private struct Drawing {
         }
         if screen.embedInNavigation { lines.append("in a navigation controller") }
         if screen.hidesBottomBar { lines.append("hides the tab bar") }
-        let isLogin = screen.name == table.loginScreen
+        let isLogin = table.loginScreen.map(screen.name.hasSameScalars(as:)) == true
         if isLogin { lines.append("login screen") }
         if screen.loginRequired { lines.append("login required") }
         nodes.append(RouteGraph.Node(

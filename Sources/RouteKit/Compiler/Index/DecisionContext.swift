@@ -19,7 +19,7 @@ struct DecisionContext: ~Copyable {
     private var source: Source
     /// The members of a payload value that is an object, where slots are read from; empty for
     /// any other payload (not optional: reading a slot then passes them on without a retain).
-    private let members: [String: JSONValue]
+    private let members: JSONObject
     /// Whether the decision started from JSON bytes (`source` may later hold the value read from them).
     let decidesFromBytes: Bool
     /// What reading the payload takes; whoever makes a context keeps it alive, so it is not
@@ -118,7 +118,7 @@ struct DecisionContext: ~Copyable {
     /// The members of the payload value this decision is for, for a decision to read its parts
     /// from later; nil deciding from JSON bytes (which do not outlive `decide`) or on a payload
     /// that is not an object.
-    var rereadable: [String: JSONValue]? {
+    var rereadable: JSONObject? {
         guard case .members = source else { return nil }
         return members
     }
@@ -158,7 +158,7 @@ enum SlotState {
     /// The raw value at the field's path in JSON bytes, not normalized yet.
     case captured(JSONValue)
     /// Where the field's path starts in the members of a payload value: not read yet.
-    case member(Dictionary<String, JSONValue>.Index)
+    case member(JSONObject.Index)
     case absent
     case present(JSONValue)
 }

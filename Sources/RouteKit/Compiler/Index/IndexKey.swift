@@ -77,15 +77,7 @@ enum IndexKey: Sendable, Hashable {
             hasher.combine(bits)
         case .string(let s):
             hasher.combine(3 as UInt8)
-            let utf8 = s.utf8
-            hasher.combine(utf8.count)
-            let hashed: Void? = utf8.withContiguousStorageIfAvailable {
-                hasher.combine(bytes: UnsafeRawBufferPointer($0))
-            }
-            if hashed == nil {
-                // Bridged strings only; hashed the same way as contiguous ones.
-                Array(utf8).withUnsafeBytes { hasher.combine(bytes: $0) }
-            }
+            s.hashScalars(into: &hasher)
         }
     }
 }

@@ -21,7 +21,7 @@ final class PayloadReading: Sendable {
     }
 
     /// What `body` reads from a decision context over a payload with these members.
-    func withContext<Result>(over members: [String: JSONValue], _ body: (inout DecisionContext) -> Result) -> Result {
+    func withContext<Result>(over members: JSONObject, _ body: (inout DecisionContext) -> Result) -> Result {
         withUnsafeTemporaryAllocation(of: SlotState.self, capacity: max(1, slots.count)) { storage in
             var context = DecisionContext(payload: .object(members), reading: self, storage: storage)
             let result = body(&context)

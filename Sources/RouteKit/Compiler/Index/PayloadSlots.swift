@@ -21,7 +21,7 @@ final class PayloadSlots: Sendable {
     }
 
     let slots: [Slot]
-    private let slotOfPath: [[String]: Int]
+    private let slotOfPath: [[CodePointKey]: Int]
     /// The names of top-level fields, and the slot of each (by the name's position): most
     /// expressions name one, and looking it up this way builds no path array.
     private let topLevelNames: NameIndex
@@ -45,20 +45,21 @@ final class PayloadSlots: Sendable {
     /// times walking past a member); past it a decision reads each slot when first asked.
     static let memberWalkLimit = 32
 
-    init(fields: [String: FieldType]) {
+    init(fields: [CodePointKey: FieldType]) {
         let declared = fields.map { path, type in
-            (path.split(separator: ".", omittingEmptySubsequences: false).map(String.init), type)
+            (path.string.split(separator: ".", omittingEmptySubsequences: false).map(String.init), type)
         }
-        let declaredTypes = Dictionary(declared, uniquingKeysWith: { first, _ in first })
+        let declaredTypes = Dictionary(
+            declared.map { ($0.0.map { CodePointKey($0) }, $0.1) }, uniquingKeysWith: { first, _ in first })
         slots = declared.sorted { $0.0.lexicographicallyPrecedes($1.0) }.map { components, type in
             let hidden = (1..<max(1, components.count)).contains { length in
-                guard let ancestor = declaredTypes[Array(components.prefix(length))] else { return false }
+                guard let ancestor = declaredTypes[components.prefix(length).map { CodePointKey($0) }] else { return false }
                 return ancestor != .any
             }
             return Slot(components: components, type: type, reachable: !hidden)
         }
         slotOfPath = Dictionary(
-            slots.enumerated().map { ($1.components, $0) }, uniquingKeysWith: { first, _ in first })
+            slots.enumerated().map { ($1.components.map { CodePointKey($0) }, $0) }, uniquingKeysWith: { first, _ in first })
         var topLevelNames = NameIndex()
         var slotOfTopLevelName: [Int] = []
         for (index, slot) in slots.enumerated() where slot.components.count == 1 {
@@ -87,7 +88,7 @@ final class PayloadSlots: Sendable {
     var count: Int { slots.count }
 
     /// The slot of a declared field's path components, or nil for a path that is not declared.
-    func slot(of components: [String]) -> Int? { slotOfPath[components] }
+    func slot(of components: [String]) -> Int? { slotOfPath[components.map { CodePointKey($0) }] }
 
     /// The slot of the declared field an expression reads (`name`, `a.b`, `a["b"]`), or nil
     /// when it reads no declared field's whole value.
@@ -99,7 +100,7 @@ final class PayloadSlots: Sendable {
         if case .identifier(let name) = expr.kind {
             return topLevelNames.position(of: name).map { slotOfTopLevelName[$0] }
         }
-        return KeyAtomFinder.path(of: expr).flatMap { slotOfPath[$0] }
+        return KeyAtomFinder.path(of: expr).flatMap { slotOfPath[$0.map { CodePointKey($0) }] }
     }
 
     /// The declared type of slot `index`'s field.
@@ -107,14 +108,14 @@ final class PayloadSlots: Sendable {
 
     /// The normalized value of slot `index`'s field in an object payload's members, or nil
     /// where normalization leaves nothing. (A path has at least one component.)
-    func value(ofSlot index: Int, inMembers members: [String: JSONValue]) -> JSONValue? {
+    func value(ofSlot index: Int, inMembers members: JSONObject) -> JSONValue? {
         guard let top = members[firstComponents[index]] else { return nil }
         return value(ofSlot: index, under: top)
     }
 
     /// Fills `states` (one per slot, each `.absent`) with where each reachable slot's path
     /// starts in `members`, in one walk over them; the value is read when the slot is.
-    func fill(_ states: UnsafeMutableBufferPointer<SlotState>, from members: [String: JSONValue]) {
+    func fill(_ states: UnsafeMutableBufferPointer<SlotState>, from members: JSONObject) {
         var index = members.startIndex
         while index != members.endIndex {
             if let ordinal = capture.names.ordinal(ofKey: members.keys[index]) {

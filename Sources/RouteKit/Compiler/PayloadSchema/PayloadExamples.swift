@@ -19,7 +19,7 @@ enum PayloadExamples {
         let types = program.table.fieldTypes
         var extra: Assignment = []
         for path in RuleAnnotation.routeFields(rule.route) {
-            if let type = types[path], let value = sample(type) {
+            if let type = types[CodePointKey(path)], let value = sample(type) {
                 extra.append((components(path), value))
             }
         }
@@ -47,13 +47,13 @@ enum PayloadExamples {
     }
 
     /// Alternative sets of field values that make `expr` true (at most `maxAlternatives`).
-    static func assignments(_ expr: Expr, types: [String: FieldType]) -> [Assignment] {
+    static func assignments(_ expr: Expr, types: [CodePointKey: FieldType]) -> [Assignment] {
         switch expr.kind {
         case .literal(.bool(true)):
             return [[]]
         case .presence(let argument):
             guard let path = path(argument) else { return [] }
-            let type = types[path.joined(separator: ".")] ?? .any
+            let type = types[CodePointKey(path.joined(separator: "."))] ?? .any
             return sample(type).map { [[(path, $0)]] } ?? []
         case .binary(.equal, let left, let right):
             if let path = path(left), let value = literal(right) { return [[(path, value)]] }
@@ -120,14 +120,14 @@ enum PayloadExamples {
 
     /// The payload with declared `int` fields as decimal strings and declared `string` fields
     /// holding integer text as numbers: the other form backends send (`{"type": 3}`).
-    private static func otherForm(of value: JSONValue, types: [String: FieldType], prefix: [String])
+    private static func otherForm(of value: JSONValue, types: [CodePointKey: FieldType], prefix: [String])
         -> JSONValue
     {
         guard case .object(let members) = value else { return value }
-        var result: [String: JSONValue] = [:]
+        var result = JSONObject(minimumCapacity: members.count)
         for (key, member) in members {
             let path = prefix + [key]
-            switch (types[path.joined(separator: ".")], member) {
+            switch (types[CodePointKey(path.joined(separator: "."))], member) {
             case (.int?, .int(let number)):
                 result[key] = .string(String(number))
             case (.string?, .string(let text)):

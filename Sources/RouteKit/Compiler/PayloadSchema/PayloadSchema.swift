@@ -34,7 +34,7 @@ public enum PayloadSchema {
             root.insert(field.path.split(separator: ".", omittingEmptySubsequences: false).map(String.init),
                         type: field.type)
         }
-        var schema: [String: JSONValue] = [
+        var schema: JSONObject = [
             "$schema": .string(dialect),
             "title": "RouteKit notification payload",
             "description": .string("""
@@ -156,7 +156,7 @@ public enum PayloadSchema {
 /// The declared payload paths as a tree: `aps.badge` is the child `badge` of `aps`.
 private struct FieldTree {
     var type: FieldType?
-    var children: [String: FieldTree] = [:]
+    var children: [CodePointKey: FieldTree] = [:]
     /// Child names in declaration order.
     var order: [String] = []
 
@@ -165,14 +165,14 @@ private struct FieldTree {
             self.type = type
             return
         }
-        if children[first] == nil { order.append(first) }
-        children[first, default: FieldTree()].insert(Array(path.dropFirst()), type: type)
+        if children[CodePointKey(first)] == nil { order.append(first) }
+        children[CodePointKey(first), default: FieldTree()].insert(Array(path.dropFirst()), type: type)
     }
 
-    func properties(reads: [String: [String]], prefix: [String]) -> [String: JSONValue] {
-        var properties: [String: JSONValue] = [:]
+    func properties(reads: [String: [String]], prefix: [String]) -> JSONObject {
+        var properties = JSONObject()
         for name in order {
-            guard let child = children[name] else { continue }
+            guard let child = children[CodePointKey(name)] else { continue }
             properties[name] = child.schema(reads: reads, path: prefix + [name])
         }
         return properties
@@ -180,7 +180,7 @@ private struct FieldTree {
 
     func schema(reads: [String: [String]], path: [String]) -> JSONValue {
         let dotted = path.joined(separator: ".")
-        var schema: [String: JSONValue] = [:]
+        var schema = JSONObject()
         var description: [String] = []
         if let type {
             if case .object(let forms) = PayloadSchema.forms(of: type) { schema = forms }

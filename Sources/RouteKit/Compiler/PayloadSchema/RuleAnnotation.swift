@@ -12,7 +12,7 @@ struct RuleAnnotation {
 
     init(rule: CheckedRule, program: RoutingProgram) {
         examples = PayloadExamples.derive(for: rule, in: program)
-        var entry: [String: JSONValue] = [
+        var entry: JSONObject = [
             "index": .int(Int64(rule.index)),
             "name": .string(rule.rule.name),
             "when": .string(rule.rule.when.text),

@@ -31,9 +31,9 @@ struct CompiledDocumentReader {
         guard let (document, rules) = try? reader.document(),
             var table = try? CompiledTableDecoder().table(CompiledJSONNode(document, tracksPaths: false))
         else { return nil }
-        var names = Set<String>(minimumCapacity: rules.count)
+        var names = Set<CodePointKey>(minimumCapacity: rules.count)
         for rule in rules {
-            guard names.insert(rule.name).inserted, table.compiledRoutePasses(rule.route) else { return nil }
+            guard names.insert(CodePointKey(rule.name)).inserted, table.compiledRoutePasses(rule.route) else { return nil }
         }
         table.rules = rules
         return table

@@ -50,7 +50,7 @@ enum CompiledJSONValue: Sendable {
         case .string(let text): .string(text)
         case .array(let elements): .array(elements.map(\.json))
         case .object(let members):
-            .object(Dictionary(members.map { ($0.key, $0.value.json) }, uniquingKeysWith: { first, _ in first }))
+            .object(JSONObject(members.map { ($0.key, $0.value.json) }, uniquingKeysWith: { first, _ in first }))
         }
     }
 
@@ -126,11 +126,11 @@ extension JSONByteParser {
         if try openContainer(closing: UInt8(ascii: "}")) { return .object([]) }
         // This object's members go on the shared stack above any enclosing object's.
         let base = members.count
-        // A duplicate is a key equal to an earlier one as `String` compares them (as the
-        // dictionary of `readObject` would find it). While the keys are plain ASCII and ascending
+        // A duplicate is a key with the code points of an earlier one (as the `JSONObject` of
+        // `readObject` would find it). While the keys are plain ASCII and ascending
         // by bytes, as the compiler writes them, none can be; after that, a set remembers them all.
         var previousKey: Range<Int>? = nil
-        var seen: Set<String>?
+        var seen: Set<CodePointKey>?
         repeat {
             let keyStart = try keyStart()
             let key = try readString()
@@ -141,11 +141,11 @@ extension JSONByteParser {
                 if isPlainASCII(keyBytes), previousKey.map({ precedes($0, keyBytes) }) ?? true {
                     previousKey = keyBytes
                 } else {
-                    seen = Set(members.elements(from: base).map(\.key))
+                    seen = Set(members.elements(from: base).map { CodePointKey($0.key) })
                 }
             }
             // Checked after the value, as `readObject` does: a broken value is reported first.
-            if seen?.insert(key).inserted == false { throw duplicateKey(key, at: keyStart) }
+            if seen?.insert(CodePointKey(key)).inserted == false { throw duplicateKey(key, at: keyStart) }
             members.push(CompiledJSONMember(key: key, value: value))
         } while try !closeOrComma(UInt8(ascii: "}"))
         return .object(members.take(from: base))

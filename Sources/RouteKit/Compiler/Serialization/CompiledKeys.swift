@@ -45,8 +45,10 @@ final class CompiledKeys: ExpressibleByArrayLiteral, Sendable {
     }
 
     /// An object's members without those that hold their key's default.
-    func omittingDefaults(_ members: [String: JSONValue]) -> JSONValue {
-        .object(members.filter { defaults[$0.key] != $0.value })
+    func omittingDefaults(_ members: JSONObject) -> JSONValue {
+        var kept = members
+        for (key, value) in members where defaults[key] == value { kept[key] = nil }
+        return .object(kept)
     }
 
     /// When `members` are in the compiler's order and their keys are known, with every required

@@ -32,12 +32,12 @@ extension RouteTable {
 
     /// Why a step to `screen` cannot bind `param`, or nil.
     func compiledParamProblem(_ param: String, of screen: Screen) -> String? {
-        screen.params.contains { $0.name == param } ? nil : "screen '\(screen.name)' has no param '\(param)'"
+        screen.params.contains { $0.name.hasSameScalars(as: param) } ? nil : "screen '\(screen.name)' has no param '\(param)'"
     }
 
     /// Why `params` do not bind every param of `screen`, or nil.
     func compiledMissingParamProblem(_ params: [ParamBinding], of screen: Screen) -> String? {
-        for param in screen.params where !params.contains(where: { $0.name == param.name }) {
+        for param in screen.params where !params.contains(where: { $0.name.hasSameScalars(as: param.name) }) {
             return "missing param '\(param.name)' of screen '\(screen.name)'"
         }
         return nil

@@ -86,11 +86,11 @@ struct CompiledTableDecoder {
         for screen in table.screens where screen.loginRequired && table.loginScreen == nil {
             throw loginNode.error("screen '\(screen.name)' requires login, so a login_screen is needed")
         }
-        var seen: Set<String> = []
+        var seen: Set<CodePointKey> = []
         let ruleNodes = try document["rules"].array()
         func add(_ node: CompiledJSONNode, index: Int) throws(CompiledTableError) {
             let rule = try self.rule(node, index: index, in: table)
-            guard seen.insert(rule.name).inserted else {
+            guard seen.insert(CodePointKey(rule.name)).inserted else {
                 throw CompiledJSONNode(.string(rule.name), path: node.path + ".name")
                     .error(CompiledTableMessages.duplicate("rule name", rule.name))
             }
@@ -123,7 +123,7 @@ struct CompiledTableDecoder {
         for element in try node.array() {
             let name = try element.string()
             guard !name.isEmpty else { throw element.error("expected a non-empty \(what) name") }
-            guard !result.contains(name) else {
+            guard !result.contains(where: { $0.hasSameScalars(as: name) }) else {
                 throw element.error(CompiledTableMessages.duplicate(what, name))
             }
             result.append(name)
@@ -164,18 +164,18 @@ struct CompiledTableDecoder {
     {
         var screens: [Screen] = []
         // Duplicates found by set: a scan per screen grew with the square of the screens.
-        var names: Set<String> = []
+        var names: Set<CodePointKey> = []
         for element in try node.array() {
             let fields = try element.object(keys: Self.screenKeys)
             let name = try fields["name"].string()
             guard !name.isEmpty else { throw fields["name"].error("expected a non-empty screen name") }
-            guard names.insert(name).inserted else {
+            guard names.insert(CodePointKey(name)).inserted else {
                 throw fields["name"].error(CompiledTableMessages.duplicate("screen", name))
             }
             var screen = Screen(name: name, show: try fields["show"].choice(Screen.Presentation.self))
             let tabNode = fields["tab"]
             if let tab = try tabNode.optionalString() {
-                guard tabs.contains(tab) else {
+                guard tabs.contains(where: { $0.hasSameScalars(as: tab) }) else {
                     throw tabNode.error(CompiledTableMessages.unknownName("tab", tab))
                 }
                 screen.tab = tab

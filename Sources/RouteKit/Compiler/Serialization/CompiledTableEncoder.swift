@@ -13,7 +13,7 @@ enum CompiledTableEncoder {
             "tabs": .array(table.tabs.map(JSONValue.string)),
             "login_screen": optional(table.loginScreen),
             "screens": .array(table.screens.map(screen)),
-            "payload": .object(Dictionary(
+            "payload": .object(JSONObject(
                 table.payloadFields.map { ($0.path, .string($0.type.description)) },
                 uniquingKeysWith: { first, _ in first })),
             "defaults": defaults(table.defaults),
@@ -27,7 +27,7 @@ enum CompiledTableEncoder {
             "name": .string(screen.name),
             "show": .string(screen.show.rawValue),
             "tab": optional(screen.tab),
-            "params": .object(Dictionary(
+            "params": .object(JSONObject(
                 screen.params.map { ($0.name, .string($0.type.description)) },
                 uniquingKeysWith: { first, _ in first })),
             "hides_bottom_bar": .bool(screen.hidesBottomBar),
@@ -100,7 +100,7 @@ enum CompiledTableEncoder {
     static func step(_ step: ScreenStep) -> JSONValue {
         Keys.stepKeys.omittingDefaults([
             "screen": .string(step.screen),
-            "params": .object(Dictionary(
+            "params": .object(JSONObject(
                 step.params.map { ($0.name, .string($0.expression.text)) },
                 uniquingKeysWith: { first, _ in first })),
         ])

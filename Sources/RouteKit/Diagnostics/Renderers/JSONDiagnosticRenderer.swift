@@ -44,7 +44,7 @@ public enum JSONDiagnosticRenderer {
     /// ```
     public static func value(of diagnostic: Diagnostic) -> JSONValue {
         let range = diagnostic.range
-        var members: [String: JSONValue] = [
+        var members: JSONObject = [
             "file": .string(range.file),
             "line": .int(Int64(range.start.line)),
             "column": .int(Int64(range.start.column)),
@@ -56,7 +56,7 @@ public enum JSONDiagnosticRenderer {
             "fix_it": .null,
         ]
         members["notes"] = .array(diagnostic.notes.map { note in
-            var object: [String: JSONValue] = ["message": .string(note.message)]
+            var object: JSONObject = ["message": .string(note.message)]
             if let range = note.range {
                 object["file"] = .string(range.file)
                 object["line"] = .int(Int64(range.start.line))
@@ -78,7 +78,7 @@ public enum JSONDiagnosticRenderer {
     /// // {"errors":0,"files":4,"rules":12,"tables":1,"warnings":1}
     /// ```
     public static func value(of summary: DiagnosticSummary) -> JSONValue {
-        var members: [String: JSONValue] = [
+        var members: JSONObject = [
             "tables": .int(Int64(summary.tables)),
             "files": .int(Int64(summary.files)),
             "rules": .int(Int64(summary.rules)),

@@ -1,11 +1,20 @@
 /// A set of Unicode scalars: ranges plus Unicode general categories, possibly negated.
+///
+/// Under `(?i)` the set is folded as RE2 folds it (`CaseFoldOrbits`): a scalar is in it when a
+/// member of its orbit is in a positive part (`k` is in `(?i)[K]`, and so is U+212A), and a
+/// negated part (`\W`, `[:^alpha:]`, `\P{Greek}`, `\PL`) holds only scalars none of whose
+/// orbit is in its group, as RE2 folds the group before negating it (U+212A is not in
+/// `(?i)\W`, since `k` is a word character).
 struct RegexCharClass: Sendable, Hashable {
     /// Scalar ranges, inclusive.
     var ranges: [ClosedRange<UInt32>] = []
     /// General categories, each possibly negated (`\PL` is "not a letter").
     var categories: [CategoryItem] = []
+    /// Negated groups of ranges added to a bracketed class (`[\W]`, `[[:^alpha:]]`): each holds
+    /// the scalars its ranges do not.
+    var excluded: [[ClosedRange<UInt32>]] = []
     var negated = false
-    /// Under `(?i)`, a scalar also matches when one of its simple case variants is in the set.
+    /// Under `(?i)`: membership is decided over the scalar's case-folding orbit.
     var foldsCase = false
 
     struct CategoryItem: Sendable, Hashable {
@@ -14,45 +23,47 @@ struct RegexCharClass: Sendable, Hashable {
     }
 
     func contains(_ scalar: UInt32) -> Bool {
-        var found = containsExactly(scalar)
-        if !found, foldsCase {
-            let (lower, upper) = RegexCharClass.caseVariants(of: scalar)
-            found = (lower != scalar && containsExactly(lower)) || (upper != scalar && containsExactly(upper))
-        }
+        let found = anyFolded(scalar, isPositiveMember)
+            || excluded.contains { group in !anyFolded(scalar) { Self.ranges(group, contain: $0) } }
+            || categories.contains { item in
+                item.negated && !anyFolded(scalar) { item.members.contains(Self.category(of: $0)) }
+            }
         return found != negated
     }
 
-    private func containsExactly(_ scalar: UInt32) -> Bool {
+    /// `test` on the scalar, or under `(?i)` on any member of its orbit.
+    private func anyFolded(_ scalar: UInt32, _ test: (UInt32) -> Bool) -> Bool {
+        foldsCase ? CaseFoldOrbits.anyMember(of: scalar, test) : test(scalar)
+    }
+
+    /// In a range or a category that is not negated.
+    private func isPositiveMember(_ scalar: UInt32) -> Bool {
+        if Self.ranges(ranges, contain: scalar) { return true }
+        guard !categories.isEmpty else { return false }
+        let category = Self.category(of: scalar)
+        return categories.contains { !$0.negated && $0.members.contains(category) }
+    }
+
+    private static func ranges(_ ranges: [ClosedRange<UInt32>], contain scalar: UInt32) -> Bool {
         for range in ranges where range.contains(scalar) { return true }
-        guard !categories.isEmpty, let value = Unicode.Scalar(scalar) else { return false }
-        let category = value.properties.generalCategory
-        for item in categories where item.members.contains(category) != item.negated { return true }
         return false
     }
 
-    /// Adds another class's members. Negated parts (`\D`, `[:^alpha:]`) are ranges only: `\PL` is
-    /// a negated category item, not a negated class, so complementing the ranges is exact.
+    private static func category(of scalar: UInt32) -> Unicode.GeneralCategory {
+        Unicode.Scalar(scalar)?.properties.generalCategory ?? .surrogate
+    }
+
+    /// Adds another class's members. A negated one (`\D`, `[:^alpha:]`, `\P{Greek}`: ranges
+    /// only; `\PL` is a negated category item, not a negated class) is kept as an excluded group,
+    /// so that folding it under `(?i)` stays exact.
     mutating func add(_ other: RegexCharClass) {
-        ranges += other.negated ? RegexCharClass.complement(other.ranges) : other.ranges
-        categories += other.categories
-    }
-
-    /// The lowercase and uppercase forms of a scalar when each is a single scalar.
-    static func caseVariants(of scalar: UInt32) -> (lower: UInt32, upper: UInt32) {
-        if scalar < 0x80 {
-            if scalar >= 0x41, scalar <= 0x5A { return (scalar + 32, scalar) }
-            if scalar >= 0x61, scalar <= 0x7A { return (scalar, scalar - 32) }
-            return (scalar, scalar)
+        if other.negated {
+            excluded.append(other.ranges)
+        } else {
+            ranges += other.ranges
         }
-        guard let value = Unicode.Scalar(scalar) else { return (scalar, scalar) }
-        return (single(value.properties.lowercaseMapping) ?? scalar,
-                single(value.properties.uppercaseMapping) ?? scalar)
-    }
-
-    private static func single(_ text: String) -> UInt32? {
-        var iterator = text.unicodeScalars.makeIterator()
-        guard let first = iterator.next(), iterator.next() == nil else { return nil }
-        return first.value
+        categories += other.categories
+        excluded += other.excluded
     }
 
     static func complement(_ ranges: [ClosedRange<UInt32>]) -> [ClosedRange<UInt32>] {

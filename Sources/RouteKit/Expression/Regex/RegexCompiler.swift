@@ -58,10 +58,10 @@ enum RegexCompiler {
         case .empty:
             break
         case .scalar(let value, let foldsCase):
-            let (lower, upper) = RegexCharClass.caseVariants(of: value)
-            if foldsCase, lower != value || upper != value {
-                let variants = Set([value, lower, upper]).sorted().map { $0...$0 }
-                emitSet(RegexCharClass(ranges: variants, foldsCase: true), into: &program)
+            // Under `(?i)` a literal is its case-folding orbit, as RE2 makes it a class.
+            let orbit = foldsCase ? CaseFoldOrbits.orbit(of: value) : [value]
+            if orbit.count > 1 {
+                emitSet(RegexCharClass(ranges: orbit.map { $0...$0 }), into: &program)
             } else {
                 program.instructions.append(.scalar(value))
             }
